@@ -1,0 +1,31 @@
+/**
+ * How the engine gets a chat model. The lifecycle never constructs models itself: the host passes a
+ * ModelProvider (llama.cpp, Ollama, an OpenAI-compatible clinic server, or a scripted model in tests).
+ */
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { ModelInfo } from "../../shared/contract";
+
+export interface ChatModelRequest {
+  /**
+   * Stable key for the conversation/specialist the model serves (e.g. `${threadId}:${agentId}`).
+   * Providers with a KV cache reuse one context sequence per key.
+   */
+  key: string;
+}
+
+export interface ModelProvider {
+  /** The configured provider and model, or null when none is set up. */
+  describe(): ModelInfo | null;
+  /** A chat model that supports bindTools and streaming. Throws a clear Error when unavailable. */
+  getChatModel(request: ChatModelRequest): Promise<BaseChatModel>;
+  /** Release loaded models and contexts. */
+  dispose?(): Promise<void>;
+}
+
+/** The provider used when nothing is configured: describes nothing, refuses to build a model. */
+export const noModelProvider: ModelProvider = {
+  describe: () => null,
+  getChatModel: async () => {
+    throw new Error("No model is configured.");
+  },
+};

@@ -1,0 +1,335 @@
+/**
+ * The one contract between the engine and every front end (Electron IPC, the WebSocket host, the CLI).
+ * Every request is name → zod input → zod output; every engine event is a zod schema.
+ * Pure data: no I/O, importable from the renderer, preload, main, engine and CLI alike.
+ */
+import { z } from "zod";
+
+// ---------- shared value schemas ----------
+
+/** Ids the engine hands out (threads, turns, approvals, attachments). */
+export const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1–64 letters, digits, '-' or '_'");
+
+/** A note file name: one flat markdown file under workspace/notes, never a path. */
+export const NoteNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 _-]{0,79}\.md$/, "must be a simple name ending in .md (letters, digits, space, '-', '_')");
+
+export const LanguageSchema = z.enum(["en", "es"]);
+/** Crisis-number region (resources/crisis-numbers.json). */
+export const CrisisLocaleSchema = z.enum(["US", "EU", "UK", "AU"]);
+export const RiskClassSchema = z.enum(["wellness", "admin", "clinical_assist"]);
+export const PhaseSchema = z.enum(["loadContext", "gate", "plan", "dispatch", "synthesize"]);
+export const EmergencyActionSchema = z.enum(["911", "988", "poison"]);
+export const TopologySchema = z.enum(["single", "parallel", "pipeline"]);
+
+export const ModelProviderKindSchema = z.enum(["none", "llama-cpp", "ollama", "openai-compatible"]);
+
+export const ModelSettingsSchema = z.strictObject({
+  provider: ModelProviderKindSchema,
+  /** llama-cpp: a GGUF file (absolute path or a file name inside <data>/models). */
+  modelPath: z.string().max(4096).optional(),
+  /** ollama: model tag, e.g. "qwen2.5:3b". */
+  ollamaModel: z.string().max(200).optional(),
+  ollamaBaseUrl: z.url().max(2048).optional(),
+  /** openai-compatible clinic server. */
+  serverUrl: z.url().max(2048).optional(),
+  serverModel: z.string().max(200).optional(),
+  /** Context window the engine plans for (tokens). */
+  contextSize: z.int().min(512).max(131072).optional(),
+});
+
+export const SettingsSchema = z.strictObject({
+  language: LanguageSchema,
+  crisisLocale: CrisisLocaleSchema,
+  /** Text size in percent. */
+  textScale: z.int().min(100).max(200),
+  highContrast: z.boolean(),
+  model: ModelSettingsSchema,
+  firstRunDone: z.boolean(),
+});
+
+export const DEFAULT_SETTINGS: Settings = {
+  language: "en",
+  crisisLocale: "US",
+  textScale: 100,
+  highContrast: false,
+  model: { provider: "none" },
+  firstRunDone: false,
+};
+
+export const SettingsPatchSchema = z.strictObject({
+  language: LanguageSchema.optional(),
+  crisisLocale: CrisisLocaleSchema.optional(),
+  textScale: z.int().min(100).max(200).optional(),
+  highContrast: z.boolean().optional(),
+  model: ModelSettingsSchema.optional(),
+  firstRunDone: z.boolean().optional(),
+});
+
+export const AttachmentSchema = z.strictObject({
+  id: IdSchema,
+  name: z.string(),
+  mime: z.string(),
+  size: z.int().nonnegative(),
+  addedAt: z.string(),
+  /** Pages (or sections) read into context, and how many there are; equal when nothing was truncated. */
+  pagesRead: z.int().nonnegative().nullable(),
+  pagesTotal: z.int().nonnegative().nullable(),
+  /** Why text could not be extracted, when it could not. */
+  problem: z.string().nullable(),
+});
+
+export const NoteSummarySchema = z.strictObject({
+  name: NoteNameSchema,
+  title: z.string(),
+  size: z.int().nonnegative(),
+  modifiedAt: z.string(),
+  /** Opaque revision (content hash) for optimistic concurrency on write. */
+  revision: z.string(),
+});
+
+export const NoteSchema = NoteSummarySchema.extend({ content: z.string() });
+
+export const AgentSummarySchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  domain: z.string(),
+  category: z.string(),
+  riskClass: RiskClassSchema,
+  starters: z.array(z.string()),
+  icon: z.string().nullable(),
+});
+
+export const ModelInfoSchema = z.strictObject({
+  provider: ModelProviderKindSchema.exclude(["none"]).or(z.literal("scripted")),
+  model: z.string(),
+  contextSize: z.int().positive().nullable(),
+});
+
+export const LocalModelSchema = z.strictObject({
+  file: z.string(),
+  sizeBytes: z.int().nonnegative(),
+  architecture: z.string().nullable(),
+  parameters: z.string().nullable(),
+});
+
+export const RecommendedModelSchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  uri: z.string(),
+  sizeBytes: z.int().nonnegative(),
+  ramBytes: z.int().nonnegative(),
+  notes: z.string(),
+});
+
+export const ModelsListSchema = z.strictObject({
+  active: ModelInfoSchema.nullable(),
+  local: z.array(LocalModelSchema),
+  recommended: z.array(RecommendedModelSchema),
+  ollama: z.strictObject({
+    reachable: z.boolean(),
+    baseUrl: z.string(),
+    models: z.array(z.string()),
+    problem: z.string().nullable(),
+  }),
+});
+
+const Empty = z.strictObject({});
+
+/** Attachment payloads travel base64-encoded; 20 MiB of file at most. */
+export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+/** A consult message may be long (pasted records); the gate scans all of it. */
+export const MAX_MESSAGE_CHARS = 1_048_576;
+
+// ---------- requests ----------
+
+export const requests = {
+  "consult.ask": {
+    input: z.strictObject({
+      threadId: IdSchema.optional(),
+      text: z.string().min(1, "message is empty").max(MAX_MESSAGE_CHARS),
+      attachmentIds: z.array(IdSchema).max(50).optional(),
+    }),
+    output: z.strictObject({ threadId: IdSchema, turnId: IdSchema }),
+  },
+  "consult.cancel": {
+    input: z.strictObject({ turnId: IdSchema }),
+    output: z.strictObject({ cancelled: z.boolean() }),
+  },
+  "consult.decide": {
+    input: z.strictObject({
+      approvalId: IdSchema,
+      decision: z.enum(["approve", "edit", "reject"]),
+      /** The user's edited content, required with decision "edit". */
+      editedContent: z.string().max(MAX_MESSAGE_CHARS).optional(),
+    }),
+    output: z.strictObject({ status: z.enum(["applied", "rejected", "expired"]) }),
+  },
+  "attachments.add": {
+    input: z.strictObject({
+      name: z.string().min(1).max(255),
+      mime: z.string().max(200).optional(),
+      dataBase64: z
+        .string()
+        .max(Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 4, "attachment is larger than 20 MiB")
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, "must be base64"),
+    }),
+    output: AttachmentSchema,
+  },
+  "attachments.list": { input: Empty, output: z.array(AttachmentSchema) },
+  "attachments.remove": {
+    input: z.strictObject({ id: IdSchema }),
+    output: z.strictObject({ removed: z.boolean() }),
+  },
+  "notes.list": { input: Empty, output: z.array(NoteSummarySchema) },
+  "notes.read": { input: z.strictObject({ name: NoteNameSchema }), output: NoteSchema },
+  "notes.write": {
+    input: z.strictObject({
+      name: NoteNameSchema,
+      content: z.string().max(MAX_MESSAGE_CHARS),
+      /** When given, the write fails if the note changed since this revision. */
+      expectedRevision: z.string().max(128).optional(),
+    }),
+    output: NoteSummarySchema,
+  },
+  "notes.delete": {
+    input: z.strictObject({ name: NoteNameSchema }),
+    output: z.strictObject({ deleted: z.boolean() }),
+  },
+  "catalog.agents": { input: Empty, output: z.array(AgentSummarySchema) },
+  "settings.get": { input: Empty, output: SettingsSchema },
+  "settings.set": { input: SettingsPatchSchema, output: SettingsSchema },
+  "models.list": { input: Empty, output: ModelsListSchema },
+} as const;
+
+export type RequestName = keyof typeof requests;
+export type RequestInput<K extends RequestName> = z.input<(typeof requests)[K]["input"]>;
+export type RequestParsedInput<K extends RequestName> = z.output<(typeof requests)[K]["input"]>;
+export type RequestOutput<K extends RequestName> = z.output<(typeof requests)[K]["output"]>;
+export const REQUEST_NAMES = Object.keys(requests) as RequestName[];
+
+export function isRequestName(name: unknown): name is RequestName {
+  return typeof name === "string" && Object.prototype.hasOwnProperty.call(requests, name);
+}
+
+// ---------- events ----------
+
+const TurnRef = { turnId: IdSchema, threadId: IdSchema };
+
+export const CrisisNumberSchema = z.strictObject({
+  label: z.string(),
+  number: z.string(),
+  kind: z.enum(["call", "text"]),
+  href: z.string(),
+});
+
+export const eventSchemas = {
+  token: z.strictObject({ type: z.literal("token"), ...TurnRef, text: z.string() }),
+  trace: z.strictObject({
+    type: z.literal("trace"),
+    ...TurnRef,
+    stage: z.enum(["start", "end", "info"]),
+    /** Tool name, or "plan" for routing explanations. */
+    tool: z.string(),
+    /** Human-readable line ("Reading cardiology visit checklist…"). */
+    label: z.string(),
+    agent: z.string().nullable(),
+    ok: z.boolean().nullable(),
+    durationMs: z.number().nonnegative().nullable(),
+  }),
+  emergency: z.strictObject({
+    type: z.literal("emergency"),
+    ...TurnRef,
+    family: z.string(),
+    action: EmergencyActionSchema,
+    rule: z.string(),
+    locale: CrisisLocaleSchema,
+    headline: z.string(),
+    numbers: z.array(CrisisNumberSchema).min(1),
+  }),
+  "approval.requested": z.strictObject({
+    type: z.literal("approval.requested"),
+    approvalId: IdSchema,
+    ...TurnRef,
+    agent: z.string().nullable(),
+    tool: z.string(),
+    /** Target path inside the workspace, e.g. "/workspace/notes/visit.md". */
+    path: z.string(),
+    operation: z.enum(["create", "modify", "delete"]),
+    /** Unified diff of the change. */
+    diff: z.string(),
+    /** Full proposed content (for "edit"), null for deletes. */
+    proposed: z.string().nullable(),
+    requestedAt: z.string(),
+  }),
+  progress: z.strictObject({ type: z.literal("progress"), ...TurnRef, phase: PhaseSchema, message: z.string() }),
+  done: z.strictObject({
+    type: z.literal("done"),
+    ...TurnRef,
+    outcome: z.enum(["answered", "emergency", "refused", "no_model", "cancelled", "awaiting_approval", "failed"]),
+    /** The final, guarded text shown to the user. */
+    text: z.string(),
+    agents: z.array(z.string()),
+    topology: TopologySchema.nullable(),
+    chips: z.array(z.string()),
+    /** One-line explanation of who answered and why. */
+    why: z.string().nullable(),
+  }),
+  error: z.strictObject({
+    type: z.literal("error"),
+    turnId: IdSchema.nullable(),
+    threadId: IdSchema.nullable(),
+    code: z.string(),
+    message: z.string(),
+  }),
+} as const;
+
+export const EngineEventSchema = z.discriminatedUnion("type", [
+  eventSchemas.token,
+  eventSchemas.trace,
+  eventSchemas.emergency,
+  eventSchemas["approval.requested"],
+  eventSchemas.progress,
+  eventSchemas.done,
+  eventSchemas.error,
+]);
+export type EngineEvent = z.infer<typeof EngineEventSchema>;
+export type EngineEventType = EngineEvent["type"];
+export type EventOf<T extends EngineEventType> = Extract<EngineEvent, { type: T }>;
+
+// ---------- the API ----------
+
+export type Settings = z.infer<typeof SettingsSchema>;
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+export type ModelSettings = z.infer<typeof ModelSettingsSchema>;
+export type Attachment = z.infer<typeof AttachmentSchema>;
+export type NoteSummary = z.infer<typeof NoteSummarySchema>;
+export type Note = z.infer<typeof NoteSchema>;
+export type AgentSummary = z.infer<typeof AgentSummarySchema>;
+export type ModelInfo = z.infer<typeof ModelInfoSchema>;
+export type ModelsList = z.infer<typeof ModelsListSchema>;
+export type CrisisNumber = z.infer<typeof CrisisNumberSchema>;
+export type CrisisLocale = z.infer<typeof CrisisLocaleSchema>;
+export type RiskClass = z.infer<typeof RiskClassSchema>;
+export type Phase = z.infer<typeof PhaseSchema>;
+export type Topology = z.infer<typeof TopologySchema>;
+export type EmergencyAction = z.infer<typeof EmergencyActionSchema>;
+
+export type EventListener = (event: EngineEvent) => void;
+
+/** What the engine implements and what every transport exposes, method by method. */
+export type EngineRequests = {
+  [K in RequestName]: (input: RequestParsedInput<K>) => Promise<RequestOutput<K>>;
+};
+
+export interface EngineApi extends EngineRequests {
+  /** Subscribe to engine events; returns the unsubscribe function. */
+  onEvent(listener: EventListener): () => void;
+}
+
+/** The client-side view (renderer): same methods, inputs before parsing. */
+export type ClientApi = {
+  [K in RequestName]: (input: RequestInput<K>) => Promise<RequestOutput<K>>;
+} & { onEvent(listener: EventListener): () => void };
