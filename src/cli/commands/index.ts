@@ -1,0 +1,8 @@
+/** Every `carefold` subcommand, one module each. Add a command by adding its module here. */
+import type { CliCommand } from "../types";
+
+type Loader = () => Promise<CliCommand>;
+
+// Loaded lazily so `carefold triage` never pays for loading the model runtime.
+export const commandLoaders: Record<string, Loader> = {
+};
