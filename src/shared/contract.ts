@@ -4,6 +4,7 @@
  * Pure data: no I/O, importable from the renderer, preload, main, engine and CLI alike.
  */
 import { z } from "zod";
+import type { MethodName } from "./methods";
 
 // ---------- shared value schemas ----------
 
@@ -333,3 +334,11 @@ export interface EngineApi extends EngineRequests {
 export type ClientApi = {
   [K in RequestName]: (input: RequestInput<K>) => Promise<RequestOutput<K>>;
 } & { onEvent(listener: EventListener): () => void };
+
+// The dependency-free method list (used by preload) must match the request table exactly.
+type _MethodsMatch = [RequestName] extends [MethodName]
+  ? [MethodName] extends [RequestName]
+    ? true
+    : never
+  : never;
+export const METHODS_MATCH: _MethodsMatch = true;

@@ -5,4 +5,7 @@ type Loader = () => Promise<CliCommand>;
 
 // Loaded lazily so `carefold triage` never pays for loading the model runtime.
 export const commandLoaders: Record<string, Loader> = {
+  ask: async () => (await import("./ask")).command,
+  serve: async () => (await import("./serve")).command,
+  validate: async () => (await import("./validate")).command,
 };

@@ -1,0 +1,265 @@
+/**
+ * The engine's composition root: opens the stores under the data dir, builds the lifecycle, and
+ * implements the contract's EngineApi. Hosts (Electron main, `carefold serve`, the CLI, tests) only
+ * create it and relay requests and events.
+ */
+import { join } from "node:path";
+import {
+  EngineEventSchema,
+  type EngineApi,
+  type EngineEvent,
+  type EventListener,
+  type RequestOutput,
+  type RequestParsedInput,
+} from "../shared/contract";
+import { EngineError } from "../shared/rpc";
+import { AuditLog, auditLogsDir } from "./audit/auditLog";
+import { createDirectChatRunner } from "./agents/directChatRunner";
+import { newId } from "./ids";
+import { noModelProvider, type ModelProvider } from "./inference/types";
+import { createDispatcher, type SpecialistRunner } from "./lifecycle/dispatch";
+import { buildLifecycle, type Lifecycle, type PhaseFn } from "./lifecycle/graph";
+import { createContextLoader } from "./lifecycle/loadContext";
+import { passThroughGuardFactory, type OutputGuardFactory } from "./lifecycle/outputGuard";
+import { createPlanner, defaultPlan, type Router } from "./lifecycle/plan";
+import { createSynthesizer } from "./lifecycle/synthesize";
+import type { TurnResult } from "./lifecycle/state";
+import { noModelMessage } from "./messages";
+import { SettingsStore } from "./settings/settingsStore";
+import { openDatabase, type Db } from "./storage/database";
+import { ThreadStore } from "./threads/threadStore";
+import { AttachmentsStore } from "./workspace/attachmentsStore";
+import { NotesStore } from "./workspace/notesStore";
+import { passThroughGate } from "./lifecycle/gate";
+
+export interface EngineOptions {
+  /** Where user data lives (Electron userData, `--data-dir`). */
+  dataDir: string;
+  /** Where the read-only content lives (agents/, skills/, carefold-profile.yaml). */
+  contentDir: string;
+  /** A fixed model provider (tests, `carefold ask --model`); otherwise none is configured. */
+  modelProvider?: ModelProvider;
+  /** Kiosk sessions never persist consent. */
+  kiosk?: boolean;
+}
+
+export class Engine implements EngineApi {
+  readonly db: Db;
+  readonly audit: AuditLog;
+  readonly settings: SettingsStore;
+  readonly threads: ThreadStore;
+  readonly notes: NotesStore;
+  readonly attachments: AttachmentsStore;
+  private readonly listeners = new Set<EventListener>();
+  private readonly turns = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly lifecycle: Lifecycle;
+  private provider: ModelProvider;
+  private closed = false;
+
+  constructor(readonly options: EngineOptions) {
+    this.db = openDatabase(join(options.dataDir, "carefold.db"));
+    this.audit = new AuditLog(auditLogsDir(options.dataDir));
+    this.settings = new SettingsStore(this.db);
+    this.threads = new ThreadStore(this.db);
+    const workspace = join(options.dataDir, "workspace");
+    this.notes = new NotesStore(join(workspace, "notes"));
+    this.attachments = new AttachmentsStore(this.db, join(workspace, "attachments"));
+    this.provider = options.modelProvider ?? noModelProvider;
+    this.lifecycle = buildLifecycle({
+      loadContext: createContextLoader({
+        threads: this.threads,
+        notes: this.notes,
+        attachments: this.attachments,
+        memoryFile: join(workspace, "AGENTS.md"),
+      }),
+      gate: this.gatePhase(),
+      plan: createPlanner(this.router()),
+      dispatch: createDispatcher({
+        runSpecialist: this.specialistRunner(),
+        hasModel: () => this.provider.describe() !== null,
+        noModelMessage,
+      }),
+      synthesize: createSynthesizer({ titleOf: (id) => id }),
+    });
+  }
+
+  // ----- wiring points (each later issue replaces one of these) -----
+
+  protected gatePhase(): PhaseFn {
+    return passThroughGate;
+  }
+
+  protected router(): Router {
+    return () => defaultPlan();
+  }
+
+  protected outputGuard(): OutputGuardFactory {
+    return passThroughGuardFactory;
+  }
+
+  protected specialistRunner(): SpecialistRunner {
+    return createDirectChatRunner({
+      provider: { describe: () => this.provider.describe(), getChatModel: (r) => this.provider.getChatModel(r) },
+      systemPrompt: () =>
+        "You are Carefold, a calm healthcare navigation companion. You help people prepare for visits, organize records and understand paperwork. You never diagnose, prescribe, dose or replace emergency care.",
+      guard: this.outputGuard(),
+    });
+  }
+
+  // ----- events -----
+
+  onEvent(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: EngineEvent): void {
+    // Validate every event: a malformed one is an engine bug and must not reach a renderer.
+    const checked = EngineEventSchema.safeParse(event);
+    const out: EngineEvent = checked.success
+      ? checked.data
+      : {
+          type: "error",
+          turnId: null,
+          threadId: null,
+          code: "internal",
+          message: `engine produced an invalid ${event.type} event`,
+        };
+    for (const l of this.listeners) {
+      try {
+        l(out);
+      } catch {
+        // A failing listener (closed socket) must not break the turn or other listeners.
+      }
+    }
+  }
+
+  // ----- consult -----
+
+  async "consult.ask"(input: RequestParsedInput<"consult.ask">): Promise<RequestOutput<"consult.ask">> {
+    if (this.closed) throw new EngineError("unavailable", "The engine is shutting down");
+    for (const id of input.attachmentIds ?? []) {
+      if (!this.attachments.get(id)) throw new EngineError("not_found", `No attachment with id ${id}`);
+    }
+    const threadId = input.threadId ?? newId("t");
+    const turnId = newId("u");
+    const controller = new AbortController();
+    this.threads.ensure(threadId, input.text);
+    this.threads.append(threadId, turnId, "user", input.text);
+    // Start after the response is sent so clients learn the turn id before its first event.
+    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+      this.runTurn(threadId, turnId, input.text, input.attachmentIds ?? [], controller.signal),
+    );
+    this.turns.set(turnId, { controller, done });
+    void done.finally(() => this.turns.delete(turnId));
+    return { threadId, turnId };
+  }
+
+  private async runTurn(threadId: string, turnId: string, text: string, attachmentIds: string[], signal: AbortSignal): Promise<void> {
+    const settings = this.settings.get();
+    const started = performance.now();
+    let result: TurnResult;
+    try {
+      const final = await this.lifecycle.invoke(
+        { threadId, turnId, text, attachmentIds, language: settings.language, crisisLocale: settings.crisisLocale },
+        { configurable: { turnIO: { emit: (e: EngineEvent) => this.emit(e), signal } } },
+      );
+      result = final.result ?? { outcome: "failed", text: "", agents: [], topology: null, chips: [], why: null };
+      if (signal.aborted && result.outcome === "answered") result = { ...result, outcome: "cancelled" };
+    } catch (err) {
+      const aborted = signal.aborted;
+      result = { outcome: aborted ? "cancelled" : "failed", text: "", agents: [], topology: null, chips: [], why: null };
+      if (!aborted) {
+        this.emit({
+          type: "error",
+          turnId,
+          threadId,
+          code: "consult_failed",
+          message: `The answer could not be completed: ${err instanceof Error ? err.message : String(err)}`,
+        });
+      }
+    }
+    try {
+      if (result.text) this.threads.append(threadId, turnId, "assistant", result.text, { outcome: result.outcome, agents: result.agents });
+      this.audit.record({
+        event: "run",
+        thread: threadId,
+        agents: result.agents,
+        decision: result.outcome,
+        durationMs: performance.now() - started,
+      });
+    } catch (err) {
+      this.emit({ type: "error", turnId, threadId, code: "audit_failed", message: err instanceof Error ? err.message : String(err) });
+    }
+    this.emit({ type: "done", turnId, threadId, ...result });
+  }
+
+  async "consult.cancel"(input: RequestParsedInput<"consult.cancel">): Promise<RequestOutput<"consult.cancel">> {
+    const turn = this.turns.get(input.turnId);
+    if (!turn) return { cancelled: false };
+    turn.controller.abort();
+    return { cancelled: true };
+  }
+
+  async "consult.decide"(input: RequestParsedInput<"consult.decide">): Promise<RequestOutput<"consult.decide">> {
+    throw new EngineError("not_found", `No pending approval with id ${input.approvalId}`);
+  }
+
+  // ----- attachments and notes -----
+
+  async "attachments.add"(input: RequestParsedInput<"attachments.add">): Promise<RequestOutput<"attachments.add">> {
+    return this.attachments.add(input.name, input.dataBase64, input.mime);
+  }
+  async "attachments.list"(): Promise<RequestOutput<"attachments.list">> {
+    return this.attachments.list();
+  }
+  async "attachments.remove"(input: RequestParsedInput<"attachments.remove">): Promise<RequestOutput<"attachments.remove">> {
+    return { removed: this.attachments.remove(input.id) };
+  }
+  async "notes.list"(): Promise<RequestOutput<"notes.list">> {
+    return this.notes.list();
+  }
+  async "notes.read"(input: RequestParsedInput<"notes.read">): Promise<RequestOutput<"notes.read">> {
+    return this.notes.read(input.name);
+  }
+  async "notes.write"(input: RequestParsedInput<"notes.write">): Promise<RequestOutput<"notes.write">> {
+    return this.notes.write(input.name, input.content, input.expectedRevision);
+  }
+  async "notes.delete"(input: RequestParsedInput<"notes.delete">): Promise<RequestOutput<"notes.delete">> {
+    return { deleted: this.notes.delete(input.name) };
+  }
+
+  // ----- catalog, settings, models -----
+
+  async "catalog.agents"(): Promise<RequestOutput<"catalog.agents">> {
+    return [];
+  }
+  async "settings.get"(): Promise<RequestOutput<"settings.get">> {
+    return this.settings.get();
+  }
+  async "settings.set"(input: RequestParsedInput<"settings.set">): Promise<RequestOutput<"settings.set">> {
+    return this.settings.set(input);
+  }
+  async "models.list"(): Promise<RequestOutput<"models.list">> {
+    return {
+      active: this.provider.describe(),
+      local: [],
+      recommended: [],
+      ollama: { reachable: false, baseUrl: "http://127.0.0.1:11434", models: [], problem: "not checked" },
+    };
+  }
+
+  /** Wait for running turns to finish (after cancelling them), then close the database. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.turns.values()) t.controller.abort();
+    await Promise.allSettled([...this.turns.values()].map((t) => t.done));
+    await this.provider.dispose?.();
+    this.listeners.clear();
+    this.db.close();
+  }
+}
+
+export function createEngine(options: EngineOptions): Engine {
+  return new Engine(options);
+}

@@ -1,0 +1,96 @@
+/** The consult state that flows through the five lifecycle phases. */
+import { Annotation } from "@langchain/langgraph";
+import type { CrisisLocale, EngineEvent, Topology } from "../../shared/contract";
+import type { ThreadMessage } from "../threads/threadStore";
+
+export interface ContextAttachment {
+  id: string;
+  name: string;
+  text: string | null;
+  pagesRead: number | null;
+  pagesTotal: number | null;
+  problem: string | null;
+}
+
+export interface ConsultContext {
+  history: ThreadMessage[];
+  notes: { name: string; title: string }[];
+  attachments: ContextAttachment[];
+  /** Workspace memory (workspace/AGENTS.md), if any. */
+  memory: string | null;
+}
+
+export type GateResult =
+  | { kind: "pass" }
+  | {
+      kind: "emergency";
+      family: string;
+      action: "911" | "988" | "poison";
+      rule: string;
+    }
+  | { kind: "refuse"; category: string; rule: string; message: string };
+
+export interface PlanTask {
+  agent: string;
+  /** Agents whose outputs this task receives (pipeline). */
+  dependsOn: string[];
+}
+
+export interface Plan {
+  agents: string[];
+  topology: Topology;
+  tasks: PlanTask[];
+  confidence: number;
+  /** One line shown as a trace in the UI. */
+  why: string;
+}
+
+export interface SpecialistOutput {
+  agent: string;
+  ok: boolean;
+  text: string;
+  error: string | null;
+  durationMs: number;
+}
+
+export type TurnOutcome = Extract<EngineEvent, { type: "done" }>["outcome"];
+
+export interface TurnResult {
+  outcome: TurnOutcome;
+  text: string;
+  agents: string[];
+  topology: Topology | null;
+  chips: string[];
+  why: string | null;
+}
+
+const replace = <T>(initial: () => T) => Annotation<T>({ reducer: (_prev: T, next: T) => next, default: initial });
+
+export const ConsultState = Annotation.Root({
+  threadId: Annotation<string>,
+  turnId: Annotation<string>,
+  text: Annotation<string>,
+  language: Annotation<"en" | "es">,
+  crisisLocale: Annotation<CrisisLocale>,
+  attachmentIds: replace<string[]>(() => []),
+  context: replace<ConsultContext | null>(() => null),
+  gateDecision: replace<GateResult | null>(() => null),
+  executionPlan: replace<Plan | null>(() => null),
+  outputs: replace<SpecialistOutput[]>(() => []),
+  result: replace<TurnResult | null>(() => null),
+});
+
+export type ConsultStateValue = typeof ConsultState.State;
+export type ConsultStateUpdate = typeof ConsultState.Update;
+
+/** Per-turn side channel handed to every phase through the graph config. */
+export interface TurnIO {
+  emit(event: EngineEvent): void;
+  signal: AbortSignal;
+}
+
+export function turnIO(config: { configurable?: Record<string, unknown> } | undefined): TurnIO {
+  const io = config?.configurable?.["turnIO"] as TurnIO | undefined;
+  if (!io) throw new Error("lifecycle invoked without turnIO");
+  return io;
+}

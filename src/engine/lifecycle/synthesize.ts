@@ -1,0 +1,66 @@
+/**
+ * Phase 5 — synthesize & guard: one answer from the specialists' outputs, failures reported plainly,
+ * one canonical footer, and suggestion chips.
+ */
+import type { PhaseFn } from "./graph";
+import type { Plan, SpecialistOutput, TurnResult } from "./state";
+
+export const CANONICAL_FOOTER = {
+  en: "_Carefold helps you prepare and organize. It is not a doctor and not emergency care. Never start, stop or change a medicine without talking to the clinician who prescribed it._",
+  es: "_Carefold le ayuda a prepararse y organizarse. No es un médico ni un servicio de emergencias. Nunca empiece, deje ni cambie un medicamento sin hablar con quien se lo recetó._",
+} as const;
+
+export interface SynthesisDeps {
+  /** Display title for an agent id ("Heart Visit Guide"). */
+  titleOf(agentId: string): string;
+  /** Post-processing of the combined text (conflict questions, disclaimer de-duplication). */
+  compose?(outputs: SpecialistOutput[], plan: Plan, language: "en" | "es"): { text: string; chips: string[] };
+}
+
+function failureLine(o: SpecialistOutput, titleOf: (id: string) => string, language: "en" | "es"): string {
+  return language === "es"
+    ? `- ${titleOf(o.agent)} no pudo responder (${o.error ?? "error"}). Puede intentarlo de nuevo.`
+    : `- ${titleOf(o.agent)} could not answer (${o.error ?? "error"}). You can try again.`;
+}
+
+export function defaultCompose(
+  outputs: SpecialistOutput[],
+  plan: Plan,
+  language: "en" | "es",
+  titleOf: (id: string) => string,
+): { text: string; chips: string[] } {
+  const ok = outputs.filter((o) => o.ok && o.text.trim());
+  const failed = outputs.filter((o) => !o.ok);
+  const parts: string[] = [];
+  if (ok.length === 1 && plan.topology === "single") {
+    parts.push(ok[0]!.text.trim());
+  } else if (ok.length > 0) {
+    parts.push(language === "es" ? "# Su agenda para la visita" : "# Your visit agenda");
+    for (const o of ok) parts.push(`## ${titleOf(o.agent)}\n\n${o.text.trim()}`);
+  }
+  if (failed.length > 0) {
+    parts.push((language === "es" ? "**No se completó todo:**\n" : "**Not everything finished:**\n") + failed.map((o) => failureLine(o, titleOf, language)).join("\n"));
+  }
+  return { text: parts.join("\n\n"), chips: [] };
+}
+
+export function createSynthesizer(deps: SynthesisDeps): PhaseFn {
+  return async (state) => {
+    const plan = state.executionPlan!;
+    const outputs = state.outputs;
+    const anyOk = outputs.some((o) => o.ok);
+    const composed = deps.compose
+      ? deps.compose(outputs, plan, state.language)
+      : defaultCompose(outputs, plan, state.language, deps.titleOf);
+    const footer = CANONICAL_FOOTER[state.language];
+    const result: TurnResult = {
+      outcome: anyOk ? "answered" : "failed",
+      text: composed.text ? `${composed.text}\n\n${footer}` : footer,
+      agents: plan.agents,
+      topology: plan.topology,
+      chips: composed.chips,
+      why: plan.why,
+    };
+    return { result };
+  };
+}

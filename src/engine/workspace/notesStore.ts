@@ -1,0 +1,83 @@
+/**
+ * Notes are plain markdown files in <data>/workspace/notes so users can open them with any editor.
+ * Names are validated by the contract (flat, .md); every write is atomic and can be revision-checked.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { join, resolve, sep } from "node:path";
+import { NoteNameSchema, type Note, type NoteSummary } from "../../shared/contract";
+import { EngineError } from "../../shared/rpc";
+import { writeFileAtomic } from "../storage/atomicWrite";
+
+export function revisionOf(content: string): string {
+  return createHash("sha256").update(content).digest("hex").slice(0, 16);
+}
+
+export function titleOf(name: string, content: string): string {
+  const heading = /^#\s+(.+)$/m.exec(content);
+  return (heading?.[1] ?? name.replace(/\.md$/, "")).trim().slice(0, 200);
+}
+
+export class NotesStore {
+  constructor(readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+  }
+
+  private pathOf(name: string): string {
+    const checked = NoteNameSchema.safeParse(name);
+    if (!checked.success) throw new EngineError("invalid_input", `Invalid note name: ${name}`);
+    const full = resolve(this.dir, checked.data);
+    if (!full.startsWith(resolve(this.dir) + sep)) throw new EngineError("invalid_input", "Note path escapes the notes folder");
+    return full;
+  }
+
+  private summary(name: string, content: string, modified: Date): NoteSummary {
+    return {
+      name,
+      title: titleOf(name, content),
+      size: Buffer.byteLength(content),
+      modifiedAt: modified.toISOString(),
+      revision: revisionOf(content),
+    };
+  }
+
+  list(): NoteSummary[] {
+    return readdirSync(this.dir, { withFileTypes: true })
+      .filter((e) => e.isFile() && NoteNameSchema.safeParse(e.name).success)
+      .map((e) => {
+        const file = join(this.dir, e.name);
+        return this.summary(e.name, readFileSync(file, "utf8"), statSync(file).mtime);
+      })
+      .sort((a, b) => b.modifiedAt.localeCompare(a.modifiedAt));
+  }
+
+  exists(name: string): boolean {
+    return existsSync(this.pathOf(name));
+  }
+
+  read(name: string): Note {
+    const file = this.pathOf(name);
+    if (!existsSync(file)) throw new EngineError("not_found", `No note named ${name}`);
+    const content = readFileSync(file, "utf8");
+    return { ...this.summary(name, content, statSync(file).mtime), content };
+  }
+
+  write(name: string, content: string, expectedRevision?: string): NoteSummary {
+    const file = this.pathOf(name);
+    if (expectedRevision !== undefined) {
+      const current = existsSync(file) ? revisionOf(readFileSync(file, "utf8")) : "";
+      if (current !== expectedRevision) {
+        throw new EngineError("conflict", `${name} changed since you opened it; reload it to see the latest version`);
+      }
+    }
+    writeFileAtomic(file, content);
+    return this.summary(name, content, statSync(file).mtime);
+  }
+
+  delete(name: string): boolean {
+    const file = this.pathOf(name);
+    if (!existsSync(file)) return false;
+    rmSync(file);
+    return true;
+  }
+}

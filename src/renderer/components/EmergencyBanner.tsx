@@ -1,0 +1,34 @@
+/**
+ * The emergency banner: app chrome above the conversation (never inside message content),
+ * role="alert", the numbers first with call/text links, and it stays until acknowledged.
+ */
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { EventOf } from "../../shared/contract";
+
+export function EmergencyBanner({ emergency, onAcknowledge }: { emergency: EventOf<"emergency">; onAcknowledge(): void }) {
+  const { t } = useTranslation();
+  const first = useRef<HTMLAnchorElement>(null);
+  useEffect(() => first.current?.focus(), [emergency.turnId]);
+  return (
+    <section className="emergency-banner" role="alert" aria-labelledby="emergency-headline">
+      <ul className="emergency-numbers">
+        {emergency.numbers.map((n, i) => (
+          <li key={`${n.kind}-${n.number}`}>
+            <a ref={i === 0 ? first : undefined} className="emergency-action" href={n.href}>
+              {n.kind === "text" ? t("emergency.text", { number: n.number }) : t("emergency.call", { number: n.number })}
+            </a>
+            <span className="emergency-label">{n.label}</span>
+          </li>
+        ))}
+      </ul>
+      <p id="emergency-headline" className="emergency-headline">
+        {emergency.headline}
+      </p>
+      <p className="emergency-note">{t("emergency.stillHere")}</p>
+      <button type="button" className="emergency-ack" onClick={onAcknowledge}>
+        {t("emergency.acknowledge")}
+      </button>
+    </section>
+  );
+}

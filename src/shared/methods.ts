@@ -1,0 +1,34 @@
+/**
+ * Request names and IPC channel names with no dependencies, so the sandboxed preload script can
+ * use them without bundling zod. contract.ts checks that its request table matches this list.
+ */
+export const METHODS = [
+  "consult.ask",
+  "consult.cancel",
+  "consult.decide",
+  "attachments.add",
+  "attachments.list",
+  "attachments.remove",
+  "notes.list",
+  "notes.read",
+  "notes.write",
+  "notes.delete",
+  "catalog.agents",
+  "settings.get",
+  "settings.set",
+  "models.list",
+] as const;
+
+export type MethodName = (typeof METHODS)[number];
+
+export const IPC_EVENT_CHANNEL = "carefold:event";
+export const ipcRequestChannel = (method: MethodName): string => `carefold:rpc:${method}`;
+
+/** What the preload exposes as `window.carefold`: one function per request, plus events. */
+export type CarefoldBridge = {
+  [K in MethodName]: (input: unknown) => Promise<
+    { ok: true; result: unknown } | { ok: false; error: { code: string; message: string; issues?: { path: string; message: string }[] } }
+  >;
+} & {
+  onEvent(listener: (event: unknown) => void): () => void;
+};

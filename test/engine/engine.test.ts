@@ -1,0 +1,143 @@
+/** The engine end to end under Node: consult lifecycle with a scripted model, stores, cancellation. */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { EngineEvent } from "../../src/shared/contract";
+import { createEngine, type Engine } from "../../src/engine/engine";
+import { verifyAuditLog } from "../../src/engine/audit/auditLog";
+import { scriptedProvider, type Script } from "../support/scriptedChatModel";
+import { tempDir } from "../support/tempDir";
+
+const contentDir = join(__dirname, "..", "..");
+let tmp = tempDir();
+let engine: Engine | null = null;
+
+afterEach(async () => {
+  await engine?.close();
+  engine = null;
+  tmp.cleanup();
+  tmp = tempDir();
+});
+
+function start(script?: Script) {
+  engine = createEngine({ dataDir: tmp.dir, contentDir, modelProvider: script ? scriptedProvider(script) : undefined });
+  const events: EngineEvent[] = [];
+  engine.onEvent((e) => events.push(e));
+  return { engine, events };
+}
+
+function doneOf(events: EngineEvent[], turnId: string): Promise<Extract<EngineEvent, { type: "done" }>> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const d = events.find((e): e is Extract<EngineEvent, { type: "done" }> => e.type === "done" && e.turnId === turnId);
+      if (d) resolve(d);
+      else setTimeout(check, 5);
+    };
+    check();
+  });
+}
+
+describe("engine consult", () => {
+  it("runs the five phases in order and streams the scripted reply", async () => {
+    const { engine, events } = start([{ chunks: ["Here is ", "a visit ", "checklist."] }]);
+    const { turnId, threadId } = await engine["consult.ask"]({ text: "Help me prepare for my visit" });
+    const done = await doneOf(events, turnId);
+    expect(events.filter((e) => e.type === "progress").map((e) => (e as { phase: string }).phase)).toEqual([
+      "loadContext",
+      "gate",
+      "plan",
+      "dispatch",
+      "synthesize",
+    ]);
+    expect(events.filter((e) => e.type === "token").map((e) => (e as { text: string }).text)).toEqual(["Here is ", "a visit ", "checklist."]);
+    expect(done).toMatchObject({ outcome: "answered", threadId, agents: ["visit-steward"], topology: "single" });
+    expect(done.text.startsWith("Here is a visit checklist.")).toBe(true);
+    expect(done.text).toContain("not a doctor");
+    expect(verifyAuditLog(join(tmp.dir, "logs")).ok).toBe(true);
+    expect(readFileSync(join(tmp.dir, "logs", "audit.jsonl"), "utf8")).not.toContain("Help me prepare");
+  });
+
+  it("answers clearly, without crashing, when no model is configured", async () => {
+    const { engine, events } = start();
+    const { turnId } = await engine["consult.ask"]({ text: "hello" });
+    const done = await doneOf(events, turnId);
+    expect(done.outcome).toBe("no_model");
+    expect(done.text).toContain("carefold models import");
+    expect(events.some((e) => e.type === "error")).toBe(false);
+  });
+
+  it("passes history to the model on the second turn of a thread", async () => {
+    const provider = scriptedProvider([{ text: "First answer." }, { text: "Second answer." }]);
+    engine = createEngine({ dataDir: tmp.dir, contentDir, modelProvider: provider });
+    const events: EngineEvent[] = [];
+    engine.onEvent((e) => events.push(e));
+    const first = await engine["consult.ask"]({ text: "first question" });
+    await doneOf(events, first.turnId);
+    const second = await engine["consult.ask"]({ threadId: first.threadId, text: "second question" });
+    await doneOf(events, second.turnId);
+    const sent = provider.model.calls[1]!.messages.map((m) => String(m.content));
+    expect(sent.some((c) => c.includes("first question"))).toBe(true);
+    expect(sent.some((c) => c.includes("First answer."))).toBe(true);
+    expect(sent.at(-1)).toContain("second question");
+  });
+
+  it("cancels a running turn", async () => {
+    const { engine, events } = start([{ text: "one two three four five six seven eight", delayMs: 40 }]);
+    const { turnId } = await engine["consult.ask"]({ text: "long answer please" });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await engine["consult.cancel"]({ turnId })).toEqual({ cancelled: true });
+    const done = await doneOf(events, turnId);
+    expect(done.outcome).toBe("cancelled");
+    expect(await engine["consult.cancel"]({ turnId })).toEqual({ cancelled: false });
+  });
+
+  it("reports a model failure as an error event and a failed turn", async () => {
+    const { engine, events } = start([{ error: "model crashed" }]);
+    const { turnId } = await engine["consult.ask"]({ text: "hi" });
+    const done = await doneOf(events, turnId);
+    expect(done.outcome).toBe("failed");
+    expect(done.text).toContain("could not answer");
+  });
+
+  it("rejects unknown attachment ids", async () => {
+    const { engine } = start();
+    await expect(engine["consult.ask"]({ text: "hi", attachmentIds: ["nope"] })).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("engine stores", () => {
+  it("writes, reads, lists and deletes notes atomically with revision checks", async () => {
+    const { engine } = start();
+    const written = await engine["notes.write"]({ name: "visit questions.md", content: "# Questions\n- one" });
+    expect(written.title).toBe("Questions");
+    expect(existsSync(join(tmp.dir, "workspace", "notes", "visit questions.md"))).toBe(true);
+    expect((await engine["notes.read"]({ name: "visit questions.md" })).content).toContain("- one");
+    await expect(engine["notes.write"]({ name: "visit questions.md", content: "x", expectedRevision: "stale" })).rejects.toMatchObject({ code: "conflict" });
+    expect((await engine["notes.read"]({ name: "visit questions.md" })).content).toContain("- one");
+    await engine["notes.write"]({ name: "visit questions.md", content: "# Q2", expectedRevision: written.revision });
+    expect((await engine["notes.list"]()).map((n) => n.title)).toEqual(["Q2"]);
+    expect(await engine["notes.delete"]({ name: "visit questions.md" })).toEqual({ deleted: true });
+    await expect(engine["notes.read"]({ name: "visit questions.md" })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("adds, lists and removes attachments, reporting truncation honestly", async () => {
+    const { engine } = start();
+    const big = "Lab result line.\n".repeat(2000);
+    const a = await engine["attachments.add"]({ name: "labs.txt", dataBase64: Buffer.from(big).toString("base64") });
+    expect(a.pagesTotal).toBeGreaterThan(a.pagesRead!);
+    const b = await engine["attachments.add"]({ name: "scan.bin", dataBase64: Buffer.from([0, 1, 2]).toString("base64") });
+    expect(b.problem).toMatch(/cannot read/);
+    expect((await engine["attachments.list"]()).map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
+    expect(await engine["attachments.remove"]({ id: a.id })).toEqual({ removed: true });
+    expect(existsSync(join(tmp.dir, "workspace", "attachments", a.id))).toBe(false);
+  });
+
+  it("persists validated settings", async () => {
+    const first = start().engine;
+    expect((await first["settings.get"]()).language).toBe("en");
+    await first["settings.set"]({ language: "es", textScale: 150 });
+    await first.close();
+    engine = createEngine({ dataDir: tmp.dir, contentDir });
+    expect(await engine["settings.get"]()).toMatchObject({ language: "es", textScale: 150 });
+  });
+});

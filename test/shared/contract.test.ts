@@ -1,0 +1,114 @@
+/** Every request's input schema accepts valid messages and rejects invalid ones with a typed error. */
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_SETTINGS,
+  EngineEventSchema,
+  REQUEST_NAMES,
+  requests,
+  type EngineRequests,
+  type RequestName,
+} from "../../src/shared/contract";
+import { METHODS } from "../../src/shared/methods";
+import { dispatchRequest, EngineError } from "../../src/shared/rpc";
+
+const valid: Record<RequestName, unknown[]> = {
+  "consult.ask": [{ text: "Help me prepare for my visit" }, { threadId: "t_abc", text: "hi", attachmentIds: ["a1"] }],
+  "consult.cancel": [{ turnId: "u_1" }],
+  "consult.decide": [{ approvalId: "ap1", decision: "approve" }, { approvalId: "ap1", decision: "edit", editedContent: "# x" }],
+  "attachments.add": [{ name: "labs.txt", dataBase64: Buffer.from("hello").toString("base64") }],
+  "attachments.list": [{}],
+  "attachments.remove": [{ id: "a1" }],
+  "notes.list": [{}],
+  "notes.read": [{ name: "visit questions.md" }],
+  "notes.write": [{ name: "visit.md", content: "# Visit" }, { name: "visit.md", content: "", expectedRevision: "abc" }],
+  "notes.delete": [{ name: "visit.md" }],
+  "catalog.agents": [{}],
+  "settings.get": [{}],
+  "settings.set": [{ language: "es" }, { textScale: 150, highContrast: true }, { model: { provider: "ollama", ollamaModel: "qwen2.5:3b" } }],
+  "models.list": [{}],
+};
+
+const invalid: Record<RequestName, unknown[]> = {
+  "consult.ask": [{}, { text: "" }, { text: 5 }, { text: "x", threadId: "../etc" }, { text: "x", extra: 1 }],
+  "consult.cancel": [{}, { turnId: "" }, { turnId: "a b" }],
+  "consult.decide": [{ approvalId: "ap1", decision: "maybe" }, { decision: "approve" }],
+  "attachments.add": [{ name: "", dataBase64: "" }, { name: "x.txt", dataBase64: "not base64!" }],
+  "attachments.list": [{ all: true }],
+  "attachments.remove": [{ id: "../x" }],
+  "notes.list": [[]],
+  "notes.read": [{ name: "../../etc/passwd" }, { name: "notes/a.md" }, { name: "a.txt" }, { name: ".hidden.md" }],
+  "notes.write": [{ name: "a.md" }, { name: "/abs.md", content: "" }],
+  "notes.delete": [{ name: "..md" }],
+  "catalog.agents": [{ q: 1 }],
+  "settings.get": [{ key: "x" }],
+  "settings.set": [{ textScale: 300 }, { language: "fr" }, { model: { provider: "cloud" } }, { unknown: true }],
+  "models.list": [{ x: 1 }],
+};
+
+describe("contract", () => {
+  it("lists the same methods in the zod table and the dependency-free list", () => {
+    expect([...REQUEST_NAMES].sort()).toEqual([...METHODS].sort());
+  });
+
+  for (const name of REQUEST_NAMES) {
+    it(`${name}: accepts valid input and rejects invalid input`, () => {
+      for (const v of valid[name]) expect(requests[name].input.safeParse(v).success, JSON.stringify(v)).toBe(true);
+      for (const v of invalid[name]) expect(requests[name].input.safeParse(v).success, JSON.stringify(v)).toBe(false);
+    });
+  }
+
+  it("validates events", () => {
+    expect(EngineEventSchema.safeParse({ type: "token", turnId: "u1", threadId: "t1", text: "hi" }).success).toBe(true);
+    expect(EngineEventSchema.safeParse({ type: "token", turnId: "u1", text: "hi" }).success).toBe(false);
+    expect(EngineEventSchema.safeParse({ type: "nope" }).success).toBe(false);
+    expect(
+      EngineEventSchema.safeParse({
+        type: "emergency", turnId: "u1", threadId: "t1", family: "stroke", action: "911", rule: "r", locale: "US",
+        headline: "Call 911 now", numbers: [],
+      }).success,
+    ).toBe(false); // an emergency always carries at least one number
+  });
+});
+
+describe("dispatchRequest", () => {
+  const calls: string[] = [];
+  const engine = {
+    "settings.get": async () => {
+      calls.push("settings.get");
+      return DEFAULT_SETTINGS;
+    },
+    "notes.read": async () => {
+      throw new EngineError("not_found", "No note named x.md");
+    },
+    "notes.list": async () => [{ bogus: true }],
+    "catalog.agents": async () => {
+      throw new Error("boom");
+    },
+  } as unknown as EngineRequests;
+
+  it("answers unknown methods with a typed error", async () => {
+    expect(await dispatchRequest(engine, "files.delete", {})).toMatchObject({ ok: false, error: { code: "unknown_method" } });
+    expect(await dispatchRequest(engine, 42, {})).toMatchObject({ ok: false, error: { code: "unknown_method" } });
+    expect(await dispatchRequest(engine, "__proto__", {})).toMatchObject({ ok: false, error: { code: "unknown_method" } });
+    expect(await dispatchRequest(engine, "toString", {})).toMatchObject({ ok: false, error: { code: "unknown_method" } });
+  });
+
+  it("rejects invalid input before calling the engine, naming the field", async () => {
+    calls.length = 0;
+    const r = await dispatchRequest(engine, "settings.get", { key: 1 });
+    expect(r).toMatchObject({ ok: false, error: { code: "invalid_input" } });
+    expect(calls).toEqual([]);
+    const r2 = await dispatchRequest(engine, "notes.read", { name: "../x.md" });
+    expect(r2.ok === false && r2.error.issues?.[0]?.path).toBe("name");
+  });
+
+  it("passes typed engine errors through and hides nothing else", async () => {
+    expect(await dispatchRequest(engine, "settings.get", undefined)).toEqual({ ok: true, result: DEFAULT_SETTINGS });
+    expect(await dispatchRequest(engine, "notes.read", { name: "x.md" })).toMatchObject({ ok: false, error: { code: "not_found" } });
+    expect(await dispatchRequest(engine, "catalog.agents", {})).toMatchObject({ ok: false, error: { code: "internal" } });
+  });
+
+  it("never lets an invalid engine result through", async () => {
+    expect(await dispatchRequest(engine, "notes.list", {})).toMatchObject({ ok: false, error: { code: "internal" } });
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * A scripted LangChain chat model for tests: each call consumes the next step of a script (text,
+ * streamed chunks, tool calls, an error, a delay), and every call's messages and bound tools are
+ * recorded so tests can assert on what the real engine sent. Test-only: never shipped.
+ */
+import { BaseChatModel, type BaseChatModelCallOptions, type BindToolsInput } from "@langchain/core/language_models/chat_models";
+import { AIMessage, AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
+import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
+import type { Runnable } from "@langchain/core/runnables";
+import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
+import type { ModelInfo } from "../../src/shared/contract";
+import type { ModelProvider } from "../../src/engine/inference/types";
+
+export interface ScriptStep {
+  /** Full reply text (streamed as `chunks` if given, else word by word). */
+  text?: string;
+  chunks?: string[];
+  toolCalls?: { name: string; args: Record<string, unknown>; id?: string }[];
+  /** Throw this error instead of replying. */
+  error?: string;
+  /** Wait before each chunk (to test cancellation). */
+  delayMs?: number;
+}
+
+export type Script = ScriptStep[] | ((messages: BaseMessage[], callIndex: number) => ScriptStep);
+
+export interface RecordedCall {
+  messages: BaseMessage[];
+  tools: string[];
+}
+
+interface Shared {
+  script: Script;
+  cursor: number;
+  calls: RecordedCall[];
+}
+
+function toolName(tool: BindToolsInput): string {
+  const t = tool as { name?: string; function?: { name?: string } };
+  return t.name ?? t.function?.name ?? "unknown";
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(new Error("Aborted"));
+      },
+      { once: true },
+    );
+  });
+
+export class ScriptedChatModel extends BaseChatModel {
+  private readonly shared: Shared;
+  readonly boundTools: string[];
+
+  constructor(script: Script, shared?: Shared, boundTools: string[] = []) {
+    super({});
+    this.shared = shared ?? { script, cursor: 0, calls: [] };
+    this.boundTools = boundTools;
+  }
+
+  get calls(): RecordedCall[] {
+    return this.shared.calls;
+  }
+
+  _llmType(): string {
+    return "scripted";
+  }
+
+  override bindTools(tools: BindToolsInput[]): Runnable<BaseLanguageModelInput, AIMessageChunk, BaseChatModelCallOptions> {
+    return new ScriptedChatModel(this.shared.script, this.shared, tools.map(toolName)) as unknown as Runnable<
+      BaseLanguageModelInput,
+      AIMessageChunk,
+      BaseChatModelCallOptions
+    >;
+  }
+
+  private nextStep(messages: BaseMessage[]): ScriptStep {
+    const index = this.shared.cursor++;
+    this.shared.calls.push({ messages, tools: this.boundTools });
+    const { script } = this.shared;
+    if (typeof script === "function") return script(messages, index);
+    const step = script[index];
+    if (!step) throw new Error(`scripted model: no step ${index} (script has ${script.length})`);
+    return step;
+  }
+
+  private static chunksOf(step: ScriptStep): string[] {
+    if (step.chunks) return step.chunks;
+    if (!step.text) return [];
+    return step.text.split(/(?<=\s)/);
+  }
+
+  private static toolCalls(step: ScriptStep) {
+    return (step.toolCalls ?? []).map((c, i) => ({ name: c.name, args: c.args, id: c.id ?? `call_${i}_${Math.random().toString(36).slice(2, 8)}`, type: "tool_call" as const }));
+  }
+
+  async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"]): Promise<ChatResult> {
+    const step = this.nextStep(messages);
+    if (step.delayMs) await sleep(step.delayMs, options.signal);
+    if (step.error) throw new Error(step.error);
+    const text = ScriptedChatModel.chunksOf(step).join("");
+    const message = new AIMessage({ content: text, tool_calls: ScriptedChatModel.toolCalls(step) });
+    return { generations: [{ text, message }] };
+  }
+
+  override async *_streamResponseChunks(
+    messages: BaseMessage[],
+    options: this["ParsedCallOptions"],
+    runManager?: CallbackManagerForLLMRun,
+  ): AsyncGenerator<ChatGenerationChunk> {
+    const step = this.nextStep(messages);
+    if (step.error) throw new Error(step.error);
+    for (const piece of ScriptedChatModel.chunksOf(step)) {
+      if (step.delayMs) await sleep(step.delayMs, options.signal);
+      if (options.signal?.aborted) throw new Error("Aborted");
+      yield new ChatGenerationChunk({ text: piece, message: new AIMessageChunk({ content: piece }) });
+      await runManager?.handleLLMNewToken(piece);
+    }
+    const calls = ScriptedChatModel.toolCalls(step);
+    if (calls.length) {
+      yield new ChatGenerationChunk({
+        text: "",
+        message: new AIMessageChunk({
+          content: "",
+          tool_call_chunks: calls.map((c, index) => ({ name: c.name, args: JSON.stringify(c.args), id: c.id, index, type: "tool_call_chunk" as const })),
+        }),
+      });
+    }
+  }
+}
+
+/** A ModelProvider serving one shared scripted model (so tests can read all calls). */
+export function scriptedProvider(script: Script): ModelProvider & { model: ScriptedChatModel; keys: string[] } {
+  const model = new ScriptedChatModel(script);
+  const keys: string[] = [];
+  const info: ModelInfo = { provider: "scripted", model: "scripted-test-model", contextSize: 8192 };
+  return {
+    model,
+    keys,
+    describe: () => info,
+    getChatModel: async ({ key }) => {
+      keys.push(key);
+      return model;
+    },
+  };
+}
