@@ -26,12 +26,12 @@ export function loadAgent(root: string, id: string, problems: ContentProblem[]):
   if (missing.length > 0) return null;
 
   const runtime = loadYaml(dir, rel, "agent.yaml", problems, (raw, file) => {
-    const r = AgentRuntimeSchema.safeParse(raw);
+    const r = AgentRuntimeSchema.safeParse(raw, { reportInput: true });
     if (!r.success) problems.push(...issuesToProblems(file, r.error));
     return r.success ? r.data : null;
   });
   const metadata = loadYaml(dir, rel, "metadata.yaml", problems, (raw, file) => {
-    const r = AgentMetadataSchema.safeParse(raw);
+    const r = AgentMetadataSchema.safeParse(raw, { reportInput: true });
     if (!r.success) {
       problems.push(...issuesToProblems(file, r.error, { ruleFor: (top) => (top === "hidden" ? "hidden-flag" : undefined) }));
     }
@@ -98,12 +98,18 @@ function loadStarters(abs: string, file: string, problems: ContentProblem[]): { 
   if (!text.ok) return problems.push(text.problem), NO_STARTERS;
   const raw = parseJson(text.value, file);
   if (!raw.ok) return problems.push({ ...raw.problem, rule: "starters" }), NO_STARTERS;
-  const parsed = StartersSchema.safeParse(raw.value);
+  const parsed = StartersSchema.safeParse(raw.value, { reportInput: true });
   if (!parsed.success) {
     problems.push(...issuesToProblems(file, parsed.error, { ruleFor: () => "starters" }));
-    return NO_STARTERS;
+    // Keep the lists that are fine, so one stray key does not also read as "0 starters".
+    const obj = (raw.value ?? {}) as Record<string, unknown>;
+    return { en: stringList(obj.en), es: stringList(obj.es) };
   }
   return parsed.data;
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 }
 
 function loadGoldens(abs: string, file: string, problems: ContentProblem[]): Golden[] {
@@ -115,7 +121,7 @@ function loadGoldens(abs: string, file: string, problems: ContentProblem[]): Gol
     const at = `line ${i + 1}`;
     const raw = parseJson(line, file, at);
     if (!raw.ok) return void problems.push({ ...raw.problem, rule: "goldens" });
-    const parsed = GoldenSchema.safeParse(raw.value);
+    const parsed = GoldenSchema.safeParse(raw.value, { reportInput: true });
     if (!parsed.success) problems.push(...issuesToProblems(file, parsed.error, { prefix: at, ruleFor: () => "goldens" }));
     else out.push(parsed.data);
   });

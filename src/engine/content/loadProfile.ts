@@ -15,7 +15,7 @@ export function loadProfile(root: string, problems: ContentProblem[]): Profile |
   if (!text.ok) return problems.push(text.problem), null;
   const raw = parseYaml(text.value, PROFILE_FILE);
   if (!raw.ok) return problems.push(raw.problem), null;
-  const parsed = ProfileFileSchema.safeParse(raw.value);
+  const parsed = ProfileFileSchema.safeParse(raw.value, { reportInput: true });
   if (!parsed.success) return problems.push(...issuesToProblems(PROFILE_FILE, parsed.error)), null;
   return {
     systemPromptSuffix: parsed.data.system_prompt_suffix,

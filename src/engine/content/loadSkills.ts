@@ -38,7 +38,7 @@ export function loadSkill(root: string, id: string, problems: ContentProblem[]):
   if (!text.ok) return problems.push(text.problem), null;
   const parsed = parseFrontmatter(text.value, file);
   if (!parsed.ok) return problems.push(parsed.problem), null;
-  const fm = SkillFrontmatterSchema.safeParse(parsed.value.data);
+  const fm = SkillFrontmatterSchema.safeParse(parsed.value.data, { reportInput: true });
   if (!fm.success) return problems.push(...issuesToProblems(file, fm.error)), null;
 
   const meta = fm.data.metadata;
