@@ -31,6 +31,7 @@ import { ThreadStore } from "./threads/threadStore";
 import { AttachmentsStore } from "./workspace/attachmentsStore";
 import { NotesStore } from "./workspace/notesStore";
 import { passThroughGate } from "./lifecycle/gate";
+import { loadContent, type ContentSet } from "./content";
 
 export interface EngineOptions {
   /** Where user data lives (Electron userData, `--data-dir`). */
@@ -50,6 +51,8 @@ export class Engine implements EngineApi {
   readonly threads: ThreadStore;
   readonly notes: NotesStore;
   readonly attachments: AttachmentsStore;
+  /** Agents, skills and the safety profile, loaded once at start-up (read-only app data). */
+  readonly content: ContentSet;
   private readonly listeners = new Set<EventListener>();
   private readonly turns = new Map<string, { controller: AbortController; done: Promise<void> }>();
   private readonly lifecycle: Lifecycle;
@@ -65,6 +68,7 @@ export class Engine implements EngineApi {
     this.notes = new NotesStore(join(workspace, "notes"));
     this.attachments = new AttachmentsStore(this.db, join(workspace, "attachments"));
     this.provider = options.modelProvider ?? noModelProvider;
+    this.content = loadContent(options.contentDir);
     this.lifecycle = buildLifecycle({
       loadContext: createContextLoader({
         threads: this.threads,
@@ -79,7 +83,7 @@ export class Engine implements EngineApi {
         hasModel: () => this.provider.describe() !== null,
         noModelMessage,
       }),
-      synthesize: createSynthesizer({ titleOf: (id) => id }),
+      synthesize: createSynthesizer({ titleOf: (id) => this.agentTitle(id) }),
     });
   }
 
@@ -100,10 +104,21 @@ export class Engine implements EngineApi {
   protected specialistRunner(): SpecialistRunner {
     return createDirectChatRunner({
       provider: { describe: () => this.provider.describe(), getChatModel: (r) => this.provider.getChatModel(r) },
-      systemPrompt: () =>
-        "You are Carefold, a calm healthcare navigation companion. You help people prepare for visits, organize records and understand paperwork. You never diagnose, prescribe, dose or replace emergency care.",
+      systemPrompt: (agentId) => this.systemPrompt(agentId),
       guard: this.outputGuard(),
     });
+  }
+
+  /** Persona + the shared safety suffix: byte-stable per agent so a model's KV cache can be reused. */
+  systemPrompt(agentId: string): string {
+    const agent = this.content.agents.find((a) => a.id === agentId);
+    if (!agent) throw new Error(`Unknown specialist: ${agentId}`);
+    const suffix = this.content.profile?.systemPromptSuffix ?? "";
+    return `${agent.persona.trim()}\n\n${suffix.trim()}`.trim();
+  }
+
+  agentTitle(agentId: string): string {
+    return this.content.agents.find((a) => a.id === agentId)?.metadata.title ?? agentId;
   }
 
   // ----- events -----
@@ -232,7 +247,20 @@ export class Engine implements EngineApi {
   // ----- catalog, settings, models -----
 
   async "catalog.agents"(): Promise<RequestOutput<"catalog.agents">> {
-    return [];
+    const language = this.settings.get().language;
+    return this.content.agents
+      .filter((a) => !a.metadata.hidden)
+      .map((a) => ({
+        id: a.id,
+        title: a.metadata.title,
+        description: a.runtime.description,
+        domain: a.metadata.domain,
+        category: a.metadata.category,
+        riskClass: a.metadata.risk_class,
+        starters: a.starters[language].length ? a.starters[language] : a.starters.en,
+        icon: a.metadata.icon ?? null,
+      }))
+      .sort((x, y) => x.title.localeCompare(y.title));
   }
   async "settings.get"(): Promise<RequestOutput<"settings.get">> {
     return this.settings.get();
