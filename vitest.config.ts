@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 // Two projects: fast unit/integration tests, and browser end-to-end tests that need a build.
 export default defineConfig({
   test: {
+    reporters: ["default", "./test/support/summaryReporter.ts"],
     pool: "forks",
     maxWorkers: 2,
     projects: [
