@@ -31,7 +31,13 @@ import { ThreadStore } from "./threads/threadStore";
 import { AttachmentsStore } from "./workspace/attachmentsStore";
 import { NotesStore } from "./workspace/notesStore";
 import { passThroughGate } from "./lifecycle/gate";
+import { ApprovalStore } from "./approvals/approvalStore";
 import { loadContent, type ContentSet } from "./content";
+
+/** Capabilities only some hosts have (the desktop shell can print to PDF). */
+export interface HostHooks {
+  printToPdf?(html: string, fileName: string): Promise<{ saved: boolean; path: string | null }>;
+}
 
 export interface EngineOptions {
   /** Where user data lives (Electron userData, `--data-dir`). */
@@ -42,6 +48,7 @@ export interface EngineOptions {
   modelProvider?: ModelProvider;
   /** Kiosk sessions never persist consent. */
   kiosk?: boolean;
+  host?: HostHooks;
 }
 
 export class Engine implements EngineApi {
@@ -51,10 +58,11 @@ export class Engine implements EngineApi {
   readonly threads: ThreadStore;
   readonly notes: NotesStore;
   readonly attachments: AttachmentsStore;
+  readonly approvals: ApprovalStore;
   /** Agents, skills and the safety profile, loaded once at start-up (read-only app data). */
   readonly content: ContentSet;
   private readonly listeners = new Set<EventListener>();
-  private readonly turns = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly turns = new Map<string, { threadId: string; controller: AbortController; done: Promise<void> }>();
   private readonly lifecycle: Lifecycle;
   private provider: ModelProvider;
   private closed = false;
@@ -67,6 +75,7 @@ export class Engine implements EngineApi {
     const workspace = join(options.dataDir, "workspace");
     this.notes = new NotesStore(join(workspace, "notes"));
     this.attachments = new AttachmentsStore(this.db, join(workspace, "attachments"));
+    this.approvals = new ApprovalStore(this.db);
     this.provider = options.modelProvider ?? noModelProvider;
     this.content = loadContent(options.contentDir);
     this.lifecycle = buildLifecycle({
@@ -165,7 +174,7 @@ export class Engine implements EngineApi {
     const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
       this.runTurn(threadId, turnId, input.text, input.attachmentIds ?? [], controller.signal),
     );
-    this.turns.set(turnId, { controller, done });
+    this.turns.set(turnId, { threadId, controller, done });
     void done.finally(() => this.turns.delete(turnId));
     return { threadId, turnId };
   }
@@ -195,7 +204,9 @@ export class Engine implements EngineApi {
       }
     }
     try {
-      if (result.text) this.threads.append(threadId, turnId, "assistant", result.text, { outcome: result.outcome, agents: result.agents });
+      if (result.text) {
+        this.threads.append(threadId, turnId, "assistant", result.text, { outcome: result.outcome, agents: result.agents, chips: result.chips });
+      }
       this.audit.record({
         event: "run",
         thread: threadId,
@@ -275,6 +286,70 @@ export class Engine implements EngineApi {
       recommended: [],
       ollama: { reachable: false, baseUrl: "http://127.0.0.1:11434", models: [], problem: "not checked" },
     };
+  }
+
+  async "models.pull"(): Promise<RequestOutput<"models.pull">> {
+    throw new EngineError("unavailable", "Model downloads are not available in this build yet");
+  }
+  async "models.import"(): Promise<RequestOutput<"models.import">> {
+    throw new EngineError("unavailable", "Model import is not available in this build yet");
+  }
+  async "models.remove"(): Promise<RequestOutput<"models.remove">> {
+    throw new EngineError("unavailable", "Model removal is not available in this build yet");
+  }
+
+  // ----- threads -----
+
+  async "threads.list"(): Promise<RequestOutput<"threads.list">> {
+    return this.threads.list();
+  }
+  private threadOrThrow(threadId: string) {
+    const thread = this.threads.summary(threadId);
+    if (!thread) throw new EngineError("not_found", `No conversation with id ${threadId}`);
+    return thread;
+  }
+  async "threads.get"(input: RequestParsedInput<"threads.get">): Promise<RequestOutput<"threads.get">> {
+    return { thread: this.threadOrThrow(input.threadId), messages: this.threads.messages(input.threadId) };
+  }
+  async "threads.rename"(input: RequestParsedInput<"threads.rename">): Promise<RequestOutput<"threads.rename">> {
+    this.threadOrThrow(input.threadId);
+    this.threads.rename(input.threadId, input.title);
+    return this.threadOrThrow(input.threadId);
+  }
+  async "threads.delete"(input: RequestParsedInput<"threads.delete">): Promise<RequestOutput<"threads.delete">> {
+    for (const turn of this.turns.values()) if (turn.threadId === input.threadId) turn.controller.abort();
+    this.approvals.deleteThread(input.threadId);
+    return { deleted: this.threads.delete(input.threadId) };
+  }
+
+  // ----- consent, approvals, agenda, host -----
+
+  async "consent.get"(): Promise<RequestOutput<"consent.get">> {
+    throw new EngineError("unavailable", "Consent settings are not available in this build yet");
+  }
+  async "consent.set"(): Promise<RequestOutput<"consent.set">> {
+    throw new EngineError("unavailable", "Consent settings are not available in this build yet");
+  }
+  async "approvals.list"(): Promise<RequestOutput<"approvals.list">> {
+    return this.approvals.pending().map((r) => r.event);
+  }
+  async "agenda.export"(input: RequestParsedInput<"agenda.export">): Promise<RequestOutput<"agenda.export">> {
+    const thread = this.threadOrThrow(input.threadId);
+    const answers = this.threads
+      .messages(input.threadId)
+      .filter((m) => m.role === "assistant" && (m.outcome === "answered" || m.outcome === null))
+      .filter((m) => !input.turnId || m.turnId === input.turnId);
+    const answer = answers.at(-1);
+    if (!answer) throw new EngineError("not_found", "There is no answer to export in this conversation yet");
+    const day = answer.createdAt.slice(0, 10);
+    const slug = thread.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "visit";
+    return { fileName: `carefold-agenda-${day}-${slug}`, title: thread.title, markdown: answer.text };
+  }
+  async "host.printToPdf"(input: RequestParsedInput<"host.printToPdf">): Promise<RequestOutput<"host.printToPdf">> {
+    if (!this.options.host?.printToPdf) {
+      throw new EngineError("unavailable", "Saving as PDF is done by your browser here: use Print, then Save as PDF");
+    }
+    return this.options.host.printToPdf(input.html, input.fileName);
   }
 
   /** Wait for running turns to finish (after cancelling them), then close the database. */

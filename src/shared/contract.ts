@@ -137,6 +137,33 @@ export const ModelsListSchema = z.strictObject({
   }),
 });
 
+export const ThreadSummarySchema = z.strictObject({
+  id: IdSchema,
+  title: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  messageCount: z.int().nonnegative(),
+});
+
+export const ThreadMessageSchema = z.strictObject({
+  role: z.enum(["user", "assistant"]),
+  text: z.string(),
+  turnId: IdSchema,
+  createdAt: z.string(),
+  outcome: z.string().nullable(),
+  agents: z.array(z.string()),
+  chips: z.array(z.string()),
+});
+
+export const ConsentStateSchema = z.strictObject({
+  /** Consent for every clinical_assist specialist. */
+  global: z.boolean(),
+  /** Specialists consented to one by one. */
+  agents: z.array(z.string()),
+  /** Kiosk sessions keep consent in memory only. */
+  persistent: z.boolean(),
+});
+
 const Empty = z.strictObject({});
 
 /** Attachment payloads travel base64-encoded; 20 MiB of file at most. */
@@ -203,6 +230,55 @@ export const requests = {
   "settings.get": { input: Empty, output: SettingsSchema },
   "settings.set": { input: SettingsPatchSchema, output: SettingsSchema },
   "models.list": { input: Empty, output: ModelsListSchema },
+  "models.pull": {
+    input: z.strictObject({ id: z.string().min(1).max(200) }),
+    output: z.strictObject({ downloadId: IdSchema }),
+  },
+  "models.import": {
+    /** A GGUF file on this computer (e.g. a USB stick); copied into the models folder after validation. */
+    input: z.strictObject({ path: z.string().min(1).max(4096) }),
+    output: LocalModelSchema,
+  },
+  "models.remove": {
+    input: z.strictObject({ file: z.string().min(1).max(255) }),
+    output: z.strictObject({ removed: z.boolean() }),
+  },
+  "threads.list": { input: Empty, output: z.array(ThreadSummarySchema) },
+  "threads.get": {
+    input: z.strictObject({ threadId: IdSchema }),
+    output: z.strictObject({ thread: ThreadSummarySchema, messages: z.array(ThreadMessageSchema) }),
+  },
+  "threads.rename": {
+    input: z.strictObject({ threadId: IdSchema, title: z.string().trim().min(1).max(120) }),
+    output: ThreadSummarySchema,
+  },
+  "threads.delete": {
+    input: z.strictObject({ threadId: IdSchema }),
+    output: z.strictObject({ deleted: z.boolean() }),
+  },
+  "consent.get": { input: Empty, output: ConsentStateSchema },
+  "consent.set": {
+    input: z.union([
+      z.strictObject({ scope: z.literal("global"), granted: z.boolean() }),
+      z.strictObject({ scope: z.literal("agent"), agentId: z.string().min(1).max(100), granted: z.boolean() }),
+    ]),
+    output: ConsentStateSchema,
+  },
+  "approvals.list": {
+    /** Pending approvals (they survive restarts); each as its approval.requested event. */
+    input: Empty,
+    output: z.array(z.lazy(() => eventSchemas["approval.requested"])),
+  },
+  "agenda.export": {
+    /** The visit agenda of one answer (default: the thread's latest answer), as Markdown. */
+    input: z.strictObject({ threadId: IdSchema, turnId: IdSchema.optional() }),
+    output: z.strictObject({ fileName: z.string(), title: z.string(), markdown: z.string() }),
+  },
+  "host.printToPdf": {
+    /** Desktop only: save the given printable HTML as a PDF where the user chooses. */
+    input: z.strictObject({ html: z.string().min(1).max(MAX_MESSAGE_CHARS), fileName: z.string().min(1).max(200) }),
+    output: z.strictObject({ saved: z.boolean(), path: z.string().nullable() }),
+  },
 } as const;
 
 export type RequestName = keyof typeof requests;
@@ -269,7 +345,7 @@ export const eventSchemas = {
   done: z.strictObject({
     type: z.literal("done"),
     ...TurnRef,
-    outcome: z.enum(["answered", "emergency", "refused", "no_model", "cancelled", "awaiting_approval", "failed"]),
+    outcome: z.enum(["answered", "emergency", "refused", "needs_consent", "no_model", "cancelled", "awaiting_approval", "failed"]),
     /** The final, guarded text shown to the user. */
     text: z.string(),
     agents: z.array(z.string()),
@@ -277,6 +353,27 @@ export const eventSchemas = {
     chips: z.array(z.string()),
     /** One-line explanation of who answered and why. */
     why: z.string().nullable(),
+  }),
+  "consent.required": z.strictObject({
+    type: z.literal("consent.required"),
+    ...TurnRef,
+    /** The clinical_assist specialists this question needs, and what each does. */
+    agents: z.array(z.strictObject({ id: z.string(), title: z.string(), description: z.string() })).min(1),
+  }),
+  "approval.resolved": z.strictObject({
+    type: z.literal("approval.resolved"),
+    approvalId: IdSchema,
+    ...TurnRef,
+    status: z.enum(["applied", "rejected", "expired"]),
+  }),
+  "model.progress": z.strictObject({
+    type: z.literal("model.progress"),
+    downloadId: IdSchema,
+    model: z.string(),
+    receivedBytes: z.int().nonnegative(),
+    totalBytes: z.int().nonnegative().nullable(),
+    state: z.enum(["downloading", "verifying", "done", "failed"]),
+    message: z.string().nullable(),
   }),
   error: z.strictObject({
     type: z.literal("error"),
@@ -294,6 +391,9 @@ export const EngineEventSchema = z.discriminatedUnion("type", [
   eventSchemas["approval.requested"],
   eventSchemas.progress,
   eventSchemas.done,
+  eventSchemas["consent.required"],
+  eventSchemas["approval.resolved"],
+  eventSchemas["model.progress"],
   eventSchemas.error,
 ]);
 export type EngineEvent = z.infer<typeof EngineEventSchema>;
@@ -312,6 +412,9 @@ export type AgentSummary = z.infer<typeof AgentSummarySchema>;
 export type ModelInfo = z.infer<typeof ModelInfoSchema>;
 export type ModelsList = z.infer<typeof ModelsListSchema>;
 export type CrisisNumber = z.infer<typeof CrisisNumberSchema>;
+export type ThreadSummary = z.infer<typeof ThreadSummarySchema>;
+export type ThreadMessageView = z.infer<typeof ThreadMessageSchema>;
+export type ConsentState = z.infer<typeof ConsentStateSchema>;
 export type CrisisLocale = z.infer<typeof CrisisLocaleSchema>;
 export type RiskClass = z.infer<typeof RiskClassSchema>;
 export type Phase = z.infer<typeof PhaseSchema>;

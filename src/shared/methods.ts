@@ -17,6 +17,18 @@ export const METHODS = [
   "settings.get",
   "settings.set",
   "models.list",
+  "models.pull",
+  "models.import",
+  "models.remove",
+  "threads.list",
+  "threads.get",
+  "threads.rename",
+  "threads.delete",
+  "consent.get",
+  "consent.set",
+  "approvals.list",
+  "agenda.export",
+  "host.printToPdf",
 ] as const;
 
 export type MethodName = (typeof METHODS)[number];

@@ -141,3 +141,27 @@ describe("engine stores", () => {
     expect(await engine["settings.get"]()).toMatchObject({ language: "es", textScale: 150 });
   });
 });
+
+describe("engine threads and agenda", () => {
+  it("lists, reads, renames and deletes threads with their answers", async () => {
+    const { engine, events } = start([{ text: "Bring your medicine list." }]);
+    const { threadId, turnId } = await engine["consult.ask"]({ text: "Heart visit next week" });
+    await doneOf(events, turnId);
+    const [thread] = await engine["threads.list"]();
+    expect(thread).toMatchObject({ id: threadId, title: "Heart visit next week", messageCount: 2 });
+    const full = await engine["threads.get"]({ threadId });
+    expect(full.messages.map((m) => [m.role, m.outcome])).toEqual([["user", null], ["assistant", "answered"]]);
+    expect((await engine["threads.rename"]({ threadId, title: "Cardiology, March" })).title).toBe("Cardiology, March");
+    const agenda = await engine["agenda.export"]({ threadId });
+    expect(agenda.markdown).toContain("Bring your medicine list.");
+    expect(agenda.fileName).toMatch(/^carefold-agenda-\d{4}-\d{2}-\d{2}-cardiology-march$/);
+    expect(await engine["threads.delete"]({ threadId })).toEqual({ deleted: true });
+    await expect(engine["threads.get"]({ threadId })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("says how to save a PDF where the host cannot print, and lists no approvals on a fresh start", async () => {
+    const { engine } = start();
+    await expect(engine["host.printToPdf"]({ html: "<p>x</p>", fileName: "a" })).rejects.toMatchObject({ code: "unavailable" });
+    expect(await engine["approvals.list"]()).toEqual([]);
+  });
+});

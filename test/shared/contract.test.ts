@@ -26,6 +26,18 @@ const valid: Record<RequestName, unknown[]> = {
   "settings.get": [{}],
   "settings.set": [{ language: "es" }, { textScale: 150, highContrast: true }, { model: { provider: "ollama", ollamaModel: "qwen2.5:3b" } }],
   "models.list": [{}],
+  "models.pull": [{ id: "qwen2.5-1.5b-instruct" }],
+  "models.import": [{ path: "/media/usb/model.gguf" }],
+  "models.remove": [{ file: "model.gguf" }],
+  "threads.list": [{}],
+  "threads.get": [{ threadId: "t1" }],
+  "threads.rename": [{ threadId: "t1", title: "Heart visit" }],
+  "threads.delete": [{ threadId: "t1" }],
+  "consent.get": [{}],
+  "consent.set": [{ scope: "global", granted: true }, { scope: "agent", agentId: "cardiology-guide", granted: false }],
+  "approvals.list": [{}],
+  "agenda.export": [{ threadId: "t1" }, { threadId: "t1", turnId: "u1" }],
+  "host.printToPdf": [{ html: "<h1>Agenda</h1>", fileName: "agenda" }],
 };
 
 const invalid: Record<RequestName, unknown[]> = {
@@ -43,6 +55,18 @@ const invalid: Record<RequestName, unknown[]> = {
   "settings.get": [{ key: "x" }],
   "settings.set": [{ textScale: 300 }, { language: "fr" }, { model: { provider: "cloud" } }, { unknown: true }],
   "models.list": [{ x: 1 }],
+  "models.pull": [{}, { id: "" }],
+  "models.import": [{ path: "" }, {}],
+  "models.remove": [{}],
+  "threads.list": [{ all: 1 }],
+  "threads.get": [{}, { threadId: "../x" }],
+  "threads.rename": [{ threadId: "t1", title: "   " }, { threadId: "t1" }],
+  "threads.delete": [{}],
+  "consent.get": [{ scope: "global" }],
+  "consent.set": [{ scope: "agent", granted: true }, { scope: "everything", granted: true }, { scope: "global" }],
+  "approvals.list": [{ status: "pending" }],
+  "agenda.export": [{}],
+  "host.printToPdf": [{ html: "", fileName: "x" }],
 };
 
 describe("contract", () => {

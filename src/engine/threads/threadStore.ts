@@ -1,4 +1,5 @@
 /** Conversation threads and their turns, kept in SQLite (the user's own data, on their machine). */
+import type { ThreadMessageView, ThreadSummary } from "../../shared/contract";
 import { migrate, type Db } from "../storage/database";
 
 export interface ThreadMessage {
@@ -7,6 +8,29 @@ export interface ThreadMessage {
   turnId: string;
   createdAt: string;
 }
+
+/** What the engine records beside an assistant message. */
+export interface AnswerMeta {
+  outcome: string;
+  agents: string[];
+  chips?: string[];
+}
+
+interface SummaryRow {
+  id: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+  message_count: number;
+}
+
+const toSummary = (r: SummaryRow): ThreadSummary => ({
+  id: r.id,
+  title: r.title,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  messageCount: r.message_count,
+});
 
 export class ThreadStore {
   constructor(private readonly db: Db) {
@@ -27,7 +51,7 @@ export class ThreadStore {
       .run(threadId, title, now, now);
   }
 
-  append(threadId: string, turnId: string, role: ThreadMessage["role"], content: string, meta?: unknown): void {
+  append(threadId: string, turnId: string, role: ThreadMessage["role"], content: string, meta?: AnswerMeta): void {
     const now = new Date().toISOString();
     this.db.transaction(() => {
       this.db
@@ -37,7 +61,7 @@ export class ThreadStore {
     })();
   }
 
-  /** The last `limit` messages, oldest first. */
+  /** The last `limit` messages, oldest first (model context). */
   history(threadId: string, limit = 20): ThreadMessage[] {
     const rows = this.db
       .prepare(
@@ -45,5 +69,43 @@ export class ThreadStore {
       )
       .all(threadId, limit) as ThreadMessage[];
     return rows.reverse();
+  }
+
+  private summarySql = `SELECT t.id, t.title, t.created_at, t.updated_at, (SELECT COUNT(*) FROM messages m WHERE m.thread_id = t.id) AS message_count FROM threads t`;
+
+  list(): ThreadSummary[] {
+    return (this.db.prepare(`${this.summarySql} ORDER BY t.updated_at DESC`).all() as SummaryRow[]).map(toSummary);
+  }
+
+  summary(threadId: string): ThreadSummary | null {
+    const row = this.db.prepare(`${this.summarySql} WHERE t.id = ?`).get(threadId) as SummaryRow | undefined;
+    return row ? toSummary(row) : null;
+  }
+
+  /** Every message of a thread, for the UI. */
+  messages(threadId: string): ThreadMessageView[] {
+    const rows = this.db
+      .prepare("SELECT role, content, turn_id, created_at, meta FROM messages WHERE thread_id = ? ORDER BY id")
+      .all(threadId) as { role: "user" | "assistant"; content: string; turn_id: string; created_at: string; meta: string | null }[];
+    return rows.map((r) => {
+      const meta = r.meta ? (JSON.parse(r.meta) as Partial<AnswerMeta>) : {};
+      return {
+        role: r.role,
+        text: r.content,
+        turnId: r.turn_id,
+        createdAt: r.created_at,
+        outcome: meta.outcome ?? null,
+        agents: meta.agents ?? [],
+        chips: meta.chips ?? [],
+      };
+    });
+  }
+
+  rename(threadId: string, title: string): boolean {
+    return this.db.prepare("UPDATE threads SET title = ? WHERE id = ?").run(title, threadId).changes > 0;
+  }
+
+  delete(threadId: string): boolean {
+    return this.db.prepare("DELETE FROM threads WHERE id = ?").run(threadId).changes > 0;
   }
 }

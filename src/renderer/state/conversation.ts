@@ -17,7 +17,7 @@ export interface ChatMessage {
   role: "user" | "assistant";
   text: string;
   turnId: string | null;
-  status: "pending" | "streaming" | "done" | "failed" | "cancelled" | "emergency" | "refused" | "no_model";
+  status: "pending" | "streaming" | "done" | "failed" | "cancelled" | "emergency" | "refused" | "needs_consent" | "no_model";
   agents: string[];
   why: string | null;
   chips: string[];
@@ -88,6 +88,9 @@ function onEvent(state: ConversationState, event: EngineEvent): ConversationStat
     case "error":
       return { ...state, errors: [...state.errors, { id: ++errorSeq, message: event.message }] };
     case "approval.requested":
+    case "approval.resolved":
+    case "consent.required":
+    case "model.progress":
       return state;
     default:
       break;
@@ -123,6 +126,7 @@ function onEvent(state: ConversationState, event: EngineEvent): ConversationStat
       return { ...next, activeTurnId: state.activeTurnId === event.turnId ? null : state.activeTurnId };
     }
   }
+  return state;
 }
 
 export function conversationReducer(state: ConversationState, action: ConversationAction): ConversationState {
