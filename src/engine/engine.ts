@@ -25,6 +25,7 @@ import { createPlanner, defaultPlan, type Router } from "./lifecycle/plan";
 import { createSynthesizer } from "./lifecycle/synthesize";
 import type { TurnResult } from "./lifecycle/state";
 import { noModelMessage } from "./messages";
+import { APP_VERSION } from "./version";
 import { SettingsStore } from "./settings/settingsStore";
 import { openDatabase, type Db } from "./storage/database";
 import { ThreadStore } from "./threads/threadStore";
@@ -49,6 +50,8 @@ export interface EngineOptions {
   /** Kiosk sessions never persist consent. */
   kiosk?: boolean;
   host?: HostHooks;
+  /** Which front end runs this engine (shown in settings). */
+  hostKind?: "desktop" | "browser" | "cli";
 }
 
 export class Engine implements EngineApi {
@@ -344,6 +347,15 @@ export class Engine implements EngineApi {
     const day = answer.createdAt.slice(0, 10);
     const slug = thread.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "visit";
     return { fileName: `carefold-agenda-${day}-${slug}`, title: thread.title, markdown: answer.text };
+  }
+  async "app.info"(): Promise<RequestOutput<"app.info">> {
+    return {
+      version: APP_VERSION,
+      dataDir: this.options.dataDir,
+      host: this.options.hostKind ?? "cli",
+      kiosk: this.options.kiosk ?? false,
+      locales: ["US", "EU", "UK", "AU"],
+    };
   }
   async "host.printToPdf"(input: RequestParsedInput<"host.printToPdf">): Promise<RequestOutput<"host.printToPdf">> {
     if (!this.options.host?.printToPdf) {

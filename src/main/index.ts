@@ -46,7 +46,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on("web-contents-created", (_e, contents) => guardWebContents(contents, (url) => void shell.openExternal(url)));
   void app.whenReady().then(() => {
     denyAllPermissions(session.defaultSession);
-    engine = createEngine({ dataDir: app.getPath("userData"), contentDir: app.getAppPath() });
+    engine = createEngine({ dataDir: app.getPath("userData"), contentDir: app.getAppPath(), hostKind: "desktop" });
     registerIpc(ipcMain, engine, {
       isTrustedUrl,
       broadcast: (channel, event) => {

@@ -274,6 +274,17 @@ export const requests = {
     input: z.strictObject({ threadId: IdSchema, turnId: IdSchema.optional() }),
     output: z.strictObject({ fileName: z.string(), title: z.string(), markdown: z.string() }),
   },
+  "app.info": {
+    input: Empty,
+    output: z.strictObject({
+      version: z.string(),
+      dataDir: z.string(),
+      /** "desktop" (Electron) or "browser" (carefold serve). */
+      host: z.enum(["desktop", "browser", "cli"]),
+      kiosk: z.boolean(),
+      locales: z.array(CrisisLocaleSchema),
+    }),
+  },
   "host.printToPdf": {
     /** Desktop only: save the given printable HTML as a PDF where the user chooses. */
     input: z.strictObject({ html: z.string().min(1).max(MAX_MESSAGE_CHARS), fileName: z.string().min(1).max(200) }),

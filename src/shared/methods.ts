@@ -28,6 +28,7 @@ export const METHODS = [
   "consent.set",
   "approvals.list",
   "agenda.export",
+  "app.info",
   "host.printToPdf",
 ] as const;
 

@@ -38,6 +38,7 @@ const valid: Record<RequestName, unknown[]> = {
   "approvals.list": [{}],
   "agenda.export": [{ threadId: "t1" }, { threadId: "t1", turnId: "u1" }],
   "host.printToPdf": [{ html: "<h1>Agenda</h1>", fileName: "agenda" }],
+  "app.info": [{}],
 };
 
 const invalid: Record<RequestName, unknown[]> = {
@@ -67,6 +68,7 @@ const invalid: Record<RequestName, unknown[]> = {
   "approvals.list": [{ status: "pending" }],
   "agenda.export": [{}],
   "host.printToPdf": [{ html: "", fileName: "x" }],
+  "app.info": [{ verbose: true }],
 };
 
 describe("contract", () => {

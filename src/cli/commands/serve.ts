@@ -37,7 +37,7 @@ export const command: CliCommand = {
         return 1;
       }
     }
-    const engine = createEngine({ dataDir: dataDirFrom(values["data-dir"], io), contentDir });
+    const engine = createEngine({ dataDir: dataDirFrom(values["data-dir"], io), contentDir, hostKind: "browser" });
     const host = await startWebHost({ engine, staticDir, port });
     io.stdout.write(`Carefold is running at ${host.url}\n`);
     await new Promise<void>((resolveStop) => {
