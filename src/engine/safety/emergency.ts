@@ -1,0 +1,301 @@
+/**
+ * The emergency red-flag gate (safety.md §1): deterministic, no model, linear in the message length.
+ *
+ *   normalize → words, clauses, sentences → cue matches at anchor words → drop idiom overlaps →
+ *   per-cue clause qualifiers (negation, history, …) → rules combine active cues → the most urgent
+ *   rule wins (911 over 988 over Poison Help, then the more specific rule, then the earliest).
+ *
+ * The whole message is scanned, however long. Every decision names its rule and the matched span.
+ */
+import { AnchorIndex, anchorsOf, compilePattern } from "./pattern";
+import { normalizeForMatching, originalSpan, type NormalizedText, type TextSpan } from "./normalize";
+import { clauseFacts, fictionAt, isNegated, type ClauseFacts } from "./qualifiers";
+import { CUES, FAMILY_POLICY, IDIOMS, RULES } from "./rules/index";
+import type { EmergencyAction, EmergencyFamily, GateLanguage, RuleSpec } from "./rules/index";
+import { rangeIndex, segment, type Segments } from "./segment";
+
+export interface EmergencyDecision {
+  emergency: boolean;
+  family: EmergencyFamily | null;
+  action: EmergencyAction | null;
+  rule: string | null;
+  /** Offsets into the original text (mapped back through normalization). */
+  span: TextSpan | null;
+  language: GateLanguage | null;
+}
+
+export const NO_EMERGENCY: EmergencyDecision = Object.freeze({
+  emergency: false,
+  family: null,
+  action: null,
+  rule: null,
+  span: null,
+  language: null,
+});
+
+// ---------- compiled rule set ----------
+
+interface Matcher {
+  cue: string;
+  language: GateLanguage;
+  re: RegExp;
+  test?: (matched: string) => boolean;
+  idiom: boolean;
+}
+
+const matchers: Matcher[] = [];
+const index = new AnchorIndex<number>();
+
+function addMatcher(m: Matcher, pattern: string): void {
+  const id = matchers.length;
+  matchers.push(m);
+  for (const anchor of new Set(anchorsOf(pattern))) index.add(anchor, id);
+}
+
+for (const cue of CUES) {
+  for (const language of ["en", "es"] as const) {
+    for (const pattern of cue[language] ?? []) {
+      addMatcher({ cue: cue.name, language, re: compilePattern(pattern), test: cue.test, idiom: false }, pattern);
+    }
+  }
+}
+for (const language of ["en", "es"] as const) {
+  for (const pattern of IDIOMS[language]) {
+    addMatcher({ cue: "idiom", language, re: compilePattern(pattern), idiom: true }, pattern);
+  }
+}
+
+const KNOWN_CUES = new Set(CUES.map((c) => c.name));
+for (const rule of RULES) {
+  for (const group of rule.all) {
+    for (const name of group) {
+      if (!KNOWN_CUES.has(name)) throw new Error(`rule ${rule.id}: unknown cue "${name}"`);
+    }
+  }
+}
+
+const ACTION_RANK: Record<EmergencyAction, number> = { "911": 3, "988": 2, poison: 1 };
+
+// ---------- matching ----------
+
+/** One cue found in the message, with the clause qualifiers that apply to it. */
+export interface CueHit {
+  cue: string;
+  language: GateLanguage;
+  start: number;
+  end: number;
+  negated: boolean;
+  facts: ClauseFacts;
+  fiction: boolean;
+}
+
+interface Scan {
+  norm: NormalizedText;
+  seg: Segments;
+  hits: CueHit[];
+}
+
+function findHits(norm: NormalizedText, seg: Segments): CueHit[] {
+  const text = norm.text;
+  const raw: { m: Matcher; start: number; end: number }[] = [];
+  const idioms: { start: number; end: number }[] = [];
+  const triedAt = new Int32Array(matchers.length).fill(-1);
+  for (let k = 0; k < seg.wordCount; k++) {
+    const start = seg.wordStart[k];
+    const word = text.slice(start, seg.wordEnd[k]);
+    index.lookup(word, (id) => {
+      if (triedAt[id] === k) return;
+      triedAt[id] = k;
+      const m = matchers[id];
+      m.re.lastIndex = start;
+      const found = m.re.exec(text);
+      if (!found) return;
+      if (m.test && !m.test(found[0])) return;
+      const end = start + found[0].length;
+      if (m.idiom) idioms.push({ start, end });
+      else raw.push({ m, start, end });
+    });
+  }
+  const factsCache = new Map<number, ClauseFacts>();
+  const fictionCache = new Map<number, number>();
+  const hits: CueHit[] = [];
+  for (const r of raw) {
+    if (idioms.some((i) => i.start < r.end && r.start < i.end)) continue;
+    const ci = rangeIndex(seg.clauseStarts, r.start);
+    let facts = factsCache.get(ci);
+    if (!facts) {
+      const to = ci + 1 < seg.clauseStarts.length ? seg.clauseStarts[ci + 1] : text.length;
+      facts = clauseFacts(text, seg.clauseStarts[ci], to);
+      factsCache.set(ci, facts);
+    }
+    const si = rangeIndex(seg.sentenceStarts, r.start);
+    let fiction = fictionCache.get(si);
+    if (fiction === undefined) {
+      const to = si + 1 < seg.sentenceStarts.length ? seg.sentenceStarts[si + 1] : text.length;
+      fiction = fictionAt(text, seg.sentenceStarts[si], to);
+      fictionCache.set(si, fiction);
+    }
+    hits.push({
+      cue: r.m.cue,
+      language: r.m.language,
+      start: r.start,
+      end: r.end,
+      negated: isNegated(text, seg, r.start, r.end),
+      facts,
+      fiction: fiction >= 0 && fiction <= r.start,
+    });
+  }
+  return hits;
+}
+
+/** Whether a cue counts for a rule of this family, given its clause. */
+export function isActive(hit: CueHit, family: EmergencyFamily): boolean {
+  const policy = FAMILY_POLICY[family];
+  const f = hit.facts;
+  const before = (at: number): boolean => at >= 0 && at <= hit.start;
+  if (hit.fiction) return false;
+  if (before(f.educationAt)) return false;
+  if (f.visitAt >= 0 && !f.present) return false;
+  if (f.remotePast && !f.present) return false;
+  if (policy.recentPast && f.recentPast && !f.present) return false;
+  if (policy.chronic && f.chronic && !f.present) return false;
+  if (policy.hypothetical && before(f.hypotheticalAt)) return false;
+  if (policy.negation && hit.negated) return false;
+  return true;
+}
+
+interface Fired {
+  rule: RuleSpec;
+  hits: CueHit[];
+  start: number;
+  end: number;
+}
+
+function evaluateRule(rule: RuleSpec, byCue: Map<string, CueHit[]>): Fired | null {
+  const groups = rule.all.map((names) =>
+    names
+      .flatMap((n) => byCue.get(n) ?? [])
+      .filter((h) => isActive(h, rule.family))
+      .sort((a, b) => a.start - b.start),
+  );
+  if (groups.some((g) => g.length === 0)) return null;
+  const window = rule.window ?? 400;
+  // Anchor on each hit of the first group; every other group needs a hit within the window.
+  for (const first of groups[0]) {
+    const chosen: CueHit[] = [first];
+    let ok = true;
+    for (let g = 1; g < groups.length && ok; g++) {
+      const near = nearest(groups[g], first.start, window);
+      if (near) chosen.push(near);
+      else ok = false;
+    }
+    if (ok) {
+      return {
+        rule,
+        hits: chosen,
+        start: Math.min(...chosen.map((h) => h.start)),
+        end: Math.max(...chosen.map((h) => h.end)),
+      };
+    }
+  }
+  return null;
+}
+
+function nearest(sorted: CueHit[], at: number, window: number): CueHit | null {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid].start < at) lo = mid + 1;
+    else hi = mid;
+  }
+  let best: CueHit | null = null;
+  for (const i of [lo - 1, lo]) {
+    const h = sorted[i];
+    if (h && Math.abs(h.start - at) <= window && (!best || Math.abs(h.start - at) < Math.abs(best.start - at))) best = h;
+  }
+  return best;
+}
+
+function better(a: Fired, b: Fired): boolean {
+  const ra = ACTION_RANK[a.rule.action];
+  const rb = ACTION_RANK[b.rule.action];
+  if (ra !== rb) return ra > rb;
+  const pa = a.rule.priority ?? 0;
+  const pb = b.rule.priority ?? 0;
+  if (pa !== pb) return pa > pb;
+  return a.start < b.start;
+}
+
+function scan(text: string): Scan {
+  const norm = normalizeForMatching(text);
+  const seg = segment(norm.text);
+  return { norm, seg, hits: findHits(norm, seg) };
+}
+
+export interface EmergencyAnalysis {
+  decision: EmergencyDecision;
+  /** Every rule that fired, best first. */
+  fired: { rule: string; family: EmergencyFamily; action: EmergencyAction; span: TextSpan }[];
+  /** Every cue found, with whether it counted (for explaining and debugging a decision). */
+  cues: { cue: string; span: TextSpan; negated: boolean; facts: ClauseFacts; fiction: boolean }[];
+  normalized: string;
+}
+
+function decide(text: string, s: Scan): { decision: EmergencyDecision; fired: Fired[] } {
+  if (s.hits.length === 0) return { decision: NO_EMERGENCY, fired: [] };
+  const byCue = new Map<string, CueHit[]>();
+  for (const h of s.hits) {
+    const list = byCue.get(h.cue);
+    if (list) list.push(h);
+    else byCue.set(h.cue, [h]);
+  }
+  const fired: Fired[] = [];
+  for (const rule of RULES) {
+    const f = evaluateRule(rule, byCue);
+    if (f) fired.push(f);
+  }
+  if (fired.length === 0) return { decision: NO_EMERGENCY, fired };
+  fired.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+  const best = fired[0];
+  return {
+    decision: {
+      emergency: true,
+      family: best.rule.family,
+      action: best.rule.action,
+      rule: best.rule.id,
+      span: originalSpan(text, s.norm, best.start, best.end),
+      language: best.hits[0].language,
+    },
+    fired,
+  };
+}
+
+/** The gate: is this message an emergency, which kind, what to do, and which rule said so. */
+export function detectEmergency(text: string): EmergencyDecision {
+  if (typeof text !== "string" || text.length === 0) return NO_EMERGENCY;
+  return decide(text, scan(text)).decision;
+}
+
+/** The decision plus everything that led to it. */
+export function analyzeEmergency(text: string): EmergencyAnalysis {
+  const s = scan(text);
+  const { decision, fired } = decide(text, s);
+  return {
+    decision,
+    fired: fired.map((f) => ({
+      rule: f.rule.id,
+      family: f.rule.family,
+      action: f.rule.action,
+      span: originalSpan(text, s.norm, f.start, f.end),
+    })),
+    cues: s.hits.map((h) => ({
+      cue: h.cue,
+      span: originalSpan(text, s.norm, h.start, h.end),
+      negated: h.negated,
+      facts: h.facts,
+      fiction: h.fiction,
+    })),
+    normalized: s.norm.text,
+  };
+}

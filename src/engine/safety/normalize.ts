@@ -1,0 +1,382 @@
+/**
+ * Text normalization for the safety gates (safety.md §1). Every rule matches the folded text this
+ * module produces, never the raw message, so "ＣＨＥＳＴ", "сhest" (Cyrillic с), "c h e s t",
+ * "ch\u200Best" and "cheeest" all read "chest".
+ *
+ * Two stages, both linear in the input:
+ *   A. per code point: NFKD + dropped combining marks (a superset of NFKC folding that also removes
+ *      accents, so Spanish matches with or without them), lower case, look-alike letters, zero-width and
+ *      bidi controls removed, whitespace runs collapsed;
+ *   B. per word: leetspeak digits inside words, runs of 3+ identical letters collapsed to one, common
+ *      misspellings, and spaced-out single letters ("s.u.i.c.i.d.e") joined.
+ * Each normalized UTF-16 unit remembers the original range it came from, so spans map back.
+ */
+import { CONFUSABLES, LEET, MISSPELLINGS } from "./foldTables";
+
+export interface NormalizedText {
+  /** The folded text the rules match. */
+  text: string;
+  /** For each unit of `text`: where its source starts in the original string. */
+  start: Int32Array;
+  /** For each unit of `text`: where its source ends (exclusive) in the original string. */
+  end: Int32Array;
+}
+
+export interface TextSpan {
+  start: number;
+  end: number;
+  text: string;
+}
+
+// ---------- stage A: characters ----------
+
+const ASCII_FOLD: string[] = Array.from({ length: 128 }, (_, code) => {
+  const ch = String.fromCharCode(code);
+  if (code >= 65 && code <= 90) return ch.toLowerCase();
+  if (code === 10 || code === 13) return "\n";
+  if (code < 32 || code === 127) return " ";
+  if (code === 96) return "'";
+  return ch;
+});
+
+const INVISIBLE = /^[\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0]$/u;
+const LINE_BREAK = /^[\u0085\u2028\u2029]$/u;
+const SPACE = /^[\p{White_Space}\p{Cc}]$/u;
+
+function foldOnce(s: string): string {
+  const base = s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "");
+  let out = "";
+  for (const c of base) {
+    const code = c.codePointAt(0) ?? 0;
+    if (code < 128) out += ASCII_FOLD[code];
+    else if (INVISIBLE.test(c)) continue;
+    else if (LINE_BREAK.test(c)) out += "\n";
+    else if (SPACE.test(c)) out += " ";
+    else out += CONFUSABLES[c] ?? c;
+  }
+  return out;
+}
+
+const charCache = new Map<number, string>();
+
+/** Fold one non-ASCII code point, repeated until stable so folding twice changes nothing. */
+function foldCodePoint(cp: number): string {
+  const cached = charCache.get(cp);
+  if (cached !== undefined) return cached;
+  const ch = String.fromCodePoint(cp);
+  let out: string;
+  if (INVISIBLE.test(ch)) out = "";
+  else if (LINE_BREAK.test(ch)) out = "\n";
+  else if (SPACE.test(ch)) out = " ";
+  else {
+    out = foldOnce(ch);
+    for (let i = 0; i < 3; i++) {
+      const again = foldOnce(out);
+      if (again === out) break;
+      out = again;
+    }
+  }
+  if (charCache.size < 20_000) charCache.set(cp, out);
+  return out;
+}
+
+/** Growable UTF-16 buffer with the original range of every unit. */
+class Builder {
+  units: Uint16Array;
+  start: Int32Array;
+  end: Int32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    const n = Math.max(16, capacity);
+    this.units = new Uint16Array(n);
+    this.start = new Int32Array(n);
+    this.end = new Int32Array(n);
+  }
+
+  private grow(): void {
+    const n = this.units.length * 2;
+    const units = new Uint16Array(n);
+    units.set(this.units);
+    const start = new Int32Array(n);
+    start.set(this.start);
+    const end = new Int32Array(n);
+    end.set(this.end);
+    this.units = units;
+    this.start = start;
+    this.end = end;
+  }
+
+  push(unit: number, from: number, to: number): void {
+    if (this.length === this.units.length) this.grow();
+    this.units[this.length] = unit;
+    this.start[this.length] = from;
+    this.end[this.length] = to;
+    this.length++;
+  }
+
+  last(): number {
+    return this.length > 0 ? this.units[this.length - 1] : -1;
+  }
+
+  finish(): NormalizedText {
+    let text = "";
+    const CHUNK = 8192;
+    for (let i = 0; i < this.length; i += CHUNK) {
+      text += String.fromCharCode(...this.units.subarray(i, Math.min(this.length, i + CHUNK)));
+    }
+    return { text, start: this.start.slice(0, this.length), end: this.end.slice(0, this.length) };
+  }
+}
+
+const SP = 32;
+const NL = 10;
+
+function pushFolded(out: Builder, folded: string, from: number, to: number): void {
+  for (let k = 0; k < folded.length; k++) {
+    const u = folded.charCodeAt(k);
+    if (u === SP) {
+      const last = out.last();
+      if (last === SP || last === NL || last === -1) continue;
+    } else if (u === NL) {
+      const last = out.last();
+      if (last === NL || last === -1) continue;
+      if (last === SP) {
+        // "a \n" → "a\n": the newline replaces the trailing space.
+        out.length--;
+      }
+    }
+    out.push(u, from, to);
+  }
+}
+
+function foldCharacters(input: string): NormalizedText {
+  const out = new Builder(input.length + 16);
+  for (let i = 0; i < input.length; ) {
+    const code = input.charCodeAt(i);
+    if (code < 128) {
+      const folded = ASCII_FOLD[code];
+      if (folded.length === 1 && folded.charCodeAt(0) !== SP && folded.charCodeAt(0) !== NL) {
+        out.push(folded.charCodeAt(0), i, i + 1);
+      } else {
+        pushFolded(out, folded, i, i + 1);
+      }
+      i++;
+      continue;
+    }
+    const cp = input.codePointAt(i) ?? code;
+    const width = cp > 0xffff ? 2 : 1;
+    pushFolded(out, foldCodePoint(cp), i, i + width);
+    i += width;
+  }
+  return out.finish();
+}
+
+// ---------- stage B: words ----------
+
+const APOSTROPHE = 39;
+const letterCache = new Map<number, boolean>();
+
+function isBaseWordUnit(u: number): boolean {
+  if ((u >= 97 && u <= 122) || (u >= 48 && u <= 57)) return true;
+  if (u < 128) return false;
+  let known = letterCache.get(u);
+  if (known === undefined) {
+    known = /[\p{L}\p{N}]/u.test(String.fromCharCode(u));
+    letterCache.set(u, known);
+  }
+  return known;
+}
+
+function isLeetSymbol(u: number): boolean {
+  return u === 64 /* @ */ || u === 36; /* $ */
+}
+
+function isAsciiLetter(u: number): boolean {
+  return u >= 97 && u <= 122;
+}
+
+const UNIT_LIKE = /^\d+(?:[a-z]{1,4})$|^[a-z]{1,2}\d+$/;
+const LEET_CHARS = /[013457@$]/;
+
+/** "su1c1de" → "suicide", but never "50mg", "b12" or a plain number. */
+function foldLeet(token: string): string {
+  if (!LEET_CHARS.test(token) || UNIT_LIKE.test(token)) return token;
+  let letters = 0;
+  let digits = 0;
+  for (let i = 0; i < token.length; i++) {
+    const u = token.charCodeAt(i);
+    if (isAsciiLetter(u)) letters++;
+    else if (u >= 48 && u <= 57) digits++;
+  }
+  if (letters < 2 || letters < digits) return token;
+  let out = "";
+  for (const ch of token) out += LEET[ch] ?? ch;
+  return out;
+}
+
+/** Runs of three or more identical letters shrink to one ("heeeelp" → "help", "killll" → "kil"). */
+function collapseRuns(token: string): string {
+  let out = "";
+  let changed = false;
+  for (let i = 0; i < token.length; ) {
+    const ch = token[i];
+    let j = i + 1;
+    while (j < token.length && token[j] === ch) j++;
+    const run = j - i;
+    if (run >= 3 && isAsciiLetter(ch.charCodeAt(0))) {
+      out += ch;
+      changed = true;
+    } else {
+      out += token.slice(i, j);
+    }
+    i = j;
+  }
+  return changed ? out : token;
+}
+
+const tokenCache = new Map<string, string>();
+
+export function foldWord(token: string): string {
+  const cached = tokenCache.get(token);
+  if (cached !== undefined) return cached;
+  let t = foldLeet(token);
+  t = collapseRuns(t);
+  if (Object.prototype.hasOwnProperty.call(MISSPELLINGS, t)) t = MISSPELLINGS[t];
+  if (tokenCache.size > 50_000) tokenCache.clear();
+  tokenCache.set(token, t);
+  return t;
+}
+
+interface Token {
+  s: number;
+  e: number;
+  raw: string;
+  folded: string;
+}
+
+const JOIN_SEPARATORS = new Set([" ", ".", "-", "_", "*", "\u00b7", "/"]);
+
+function isSingleLetter(word: string): boolean {
+  return word.length === 1 && isAsciiLetter(word.charCodeAt(0));
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const u = text.charCodeAt(i);
+    const startsWord = isBaseWordUnit(u) || (isLeetSymbol(u) && i + 1 < n && isBaseWordUnit(text.charCodeAt(i + 1)));
+    if (!startsWord) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < n) {
+      const w = text.charCodeAt(j);
+      if (isBaseWordUnit(w) || isLeetSymbol(w)) {
+        j++;
+      } else if (w === APOSTROPHE && j + 1 < n && isBaseWordUnit(text.charCodeAt(j + 1))) {
+        j += 2;
+      } else {
+        break;
+      }
+    }
+    const raw = text.slice(i, j);
+    tokens.push({ s: i, e: j, raw, folded: foldWord(raw) });
+    i = j;
+  }
+  return tokens;
+}
+
+interface WordPass {
+  result: NormalizedText;
+  /** True when the pass joined letters or made a one-letter word, which a second pass might join further. */
+  unstable: boolean;
+}
+
+function foldWords(src: NormalizedText): WordPass {
+  const { text, start, end } = src;
+  const tokens = tokenize(text);
+  const out = new Builder(text.length + 16);
+  let unstable = false;
+  let cursor = 0;
+
+  const copyRange = (from: number, to: number): void => {
+    for (let k = from; k < to; k++) out.push(text.charCodeAt(k), start[k], end[k]);
+  };
+  const emitWord = (word: string, rawFrom: number, rawTo: number, perUnit: boolean): void => {
+    if (perUnit) {
+      for (let k = 0; k < word.length; k++) out.push(word.charCodeAt(k), start[rawFrom + k], end[rawFrom + k]);
+      return;
+    }
+    const from = start[rawFrom];
+    const to = end[rawTo - 1];
+    for (let k = 0; k < word.length; k++) out.push(word.charCodeAt(k), from, to);
+  };
+
+  for (let t = 0; t < tokens.length; ) {
+    const tok = tokens[t];
+    // A run of 3+ single letters with one identical separator between them: "s u i c i d e".
+    let runEnd = t;
+    if (isSingleLetter(tok.folded)) {
+      const sep = t + 1 < tokens.length ? text.slice(tok.e, tokens[t + 1].s) : "";
+      if (sep.length === 1 && JOIN_SEPARATORS.has(sep)) {
+        while (
+          runEnd + 1 < tokens.length &&
+          isSingleLetter(tokens[runEnd + 1].folded) &&
+          tokens[runEnd + 1].s - tokens[runEnd].e === 1 &&
+          text[tokens[runEnd].e] === sep
+        ) {
+          runEnd++;
+        }
+      }
+    }
+    copyRange(cursor, tok.s);
+    if (runEnd - t + 1 >= 3) {
+      let joined = "";
+      for (let k = t; k <= runEnd; k++) joined += tokens[k].folded;
+      emitWord(foldWord(joined), tok.s, tokens[runEnd].e, false);
+      unstable = true;
+      cursor = tokens[runEnd].e;
+      t = runEnd + 1;
+      continue;
+    }
+    const word = tok.folded;
+    if (word === tok.raw) copyRange(tok.s, tok.e);
+    else emitWord(word, tok.s, tok.e, word.length === tok.raw.length);
+    if (isSingleLetter(word) && tok.raw.length > 1) unstable = true;
+    cursor = tok.e;
+    t++;
+  }
+  copyRange(cursor, text.length);
+  return { result: out.finish(), unstable };
+}
+
+// ---------- public API ----------
+
+/** Fold a message for matching, keeping the map back to original offsets. */
+export function normalizeForMatching(input: string): NormalizedText {
+  let current = foldCharacters(input);
+  for (let pass = 0; pass < 4; pass++) {
+    const { result, unstable } = foldWords(current);
+    const changed = result.text !== current.text;
+    current = result;
+    if (!unstable || !changed) break;
+  }
+  return current;
+}
+
+/** The folded text alone (idempotent: normalizeText(normalizeText(x)) === normalizeText(x)). */
+export function normalizeText(input: string): string {
+  return normalizeForMatching(input).text;
+}
+
+/** Map a range of the normalized text back to the original message. */
+export function originalSpan(original: string, norm: NormalizedText, start: number, end: number): TextSpan {
+  if (norm.text.length === 0 || end <= start) return { start: 0, end: 0, text: "" };
+  const s = norm.start[Math.min(start, norm.text.length - 1)];
+  const e = norm.end[Math.min(end, norm.text.length) - 1];
+  return { start: s, end: e, text: original.slice(s, e) };
+}

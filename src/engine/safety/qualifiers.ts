@@ -1,0 +1,320 @@
+/**
+ * Clause qualifiers: whether a cue inside a clause is negated, remote history, recent history,
+ * chronic, hypothetical, educational, fictional or the reason for a past visit (safety.md §1).
+ * Everything is scoped to the clause that holds the cue (fiction to its sentence), never the message.
+ * Evaluated lazily, only for clauses that hold a cue, so a long routine paste costs nothing here.
+ */
+import { rangeIndex, wordAt, type Segments } from "./segment";
+
+export interface ClauseFacts {
+  remotePast: boolean;
+  recentPast: boolean;
+  /** "right now", "today", "minutes ago": overrides history and chronicity. */
+  present: boolean;
+  chronic: boolean;
+  /** Offset (in the message) of the first marker of each kind in the clause, or -1. */
+  hypotheticalAt: number;
+  educationAt: number;
+  visitAt: number;
+}
+
+const W = (body: string): RegExp => new RegExp(`(?:^|[^a-z0-9'])(?:${body})(?![a-z0-9])`);
+
+const MONTHS = "january|february|march|april|june|july|august|september|october|november|december";
+const MESES = "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre";
+const NUM = "\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|many|a few|few|couple of|a couple of|some";
+const NUM_ES = "\\d+|un|una|unos|unas|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|varios|varias|muchos|muchas";
+// Past events whose mention marks history. Deliberately not "fall", "accident" or "surgery": symptoms
+// after a recent fall or operation are exactly when the gate must fire.
+const EVENT =
+  "stroke|strokes|heart attack|heart attacks|seizure|seizures|overdose|tia|mi|concussion|aneurysm|brain bleed|cardiac arrest|anaphylactic reaction|miscarriage|clot|pulmonary embolism|pe|dvt|suicide attempt|attempt|bypass|stent";
+const EVENTO = "derrame|infarto|ataque|convulsion|convulsiones|embolia|sobredosis|intento|aborto";
+
+const REMOTE_PAST = W(
+  [
+    "(?:in|back in|around|during|from) (?:19|20)\\d\\d",
+    `(?:${NUM}) (?:years?|yrs?|months?|decades?) (?:ago|back|earlier|before)`,
+    "years (?:ago|back|earlier)",
+    "last (?:year|month|spring|summer|fall|autumn|winter|christmas|thanksgiving|easter)",
+    `(?:in|back in|last|this past) (?:${MONTHS})`,
+    "history of",
+    "h/o",
+    "hx of",
+    `(?:previous|prior|past|old|earlier|former) (?:\\w+ )?(?:${EVENT})`,
+    "used to",
+    "when (?:i|he|she|we|they) (?:was|were) (?:a |in |younger|little|young)",
+    "as a (?:kid|child|baby|teen|teenager|toddler)",
+    "childhood",
+    `(?:after|since|following|from|post) (?:my|his|her|their|the|our|your) (?:\\w+ )?(?:${EVENT})`,
+    "post[- ]?(?:stroke|mi|op|surgery|concussion|seizure|ictal)",
+    "(?:recovered|recovering|recovery|rehab) from",
+    "surviv(?:ed|or|ors|ing)",
+    `(?:had|suffered|survived|has had|have had|had had) (?:a|an|his|her|my|two|three|several|multiple|one|another|some) (?:\\w+ )?(?:${EVENT})`,
+    "(?:died|passed away|passed|dying) (?:of|from|after|because|by)",
+    "died by suicide",
+    "(?:was|were|got) (?:diagnosed|hospitalized|admitted|discharged)",
+    "(?:at|age) (?:age )?\\d\\d(?: years old)?,? (?:he|she|i|my)? ?(?:had|suffered)",
+    "in the past",
+    `hace (?:${NUM_ES}) (?:anos?|meses|mes|decadas?)`,
+    "el ano pasado",
+    "(?:en|desde) (?:19|20)\\d\\d",
+    `en (?:${MESES})`,
+    "antecedentes?",
+    "(?:historial|historia) de",
+    "cuando (?:era|eramos|eran) (?:nino|nina|ninos|joven|jovenes|chico|chica|pequeno|pequena)",
+    "de (?:nino|nina|joven|pequeno|pequena|chico|chica)",
+    `(?:tuve|tuvo|tuvieron|sufrio|sufri|ha tenido|he tenido) (?:un|una|dos|varios|varias) (?:\\w+ )?(?:${EVENTO})`,
+    `(?:despues|desde|tras) (?:de )?(?:mi|su|el|la) (?:\\w+ )?(?:${EVENTO})`,
+    "(?:murio|fallecio|fallecida|fallecido) (?:de|por)",
+    "solia",
+    "sobreviv\\w*",
+    "el (?:mes|verano|invierno|otono) pasado",
+  ].join("|"),
+);
+
+const RECENT_PAST = W(
+  [
+    "(?<!since )(?<!since last )yesterday",
+    "last (?:night|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
+    `(?:${NUM}) (?:days?|weeks?|nights?) ago`,
+    "the other (?:day|night|week)",
+    "earlier this week",
+    "over the weekend",
+    "(?<!desde )ayer",
+    "(?<!desde )anoche",
+    "la semana pasada",
+    `hace (?:${NUM_ES}) (?:dias?|semanas?|noches?)`,
+    "el otro dia",
+    "antier|anteayer",
+    "el fin de semana",
+  ].join("|"),
+);
+
+const PRESENT = W(
+  [
+    "right now",
+    "now",
+    "currently",
+    "at the moment",
+    "at this moment",
+    "this (?:minute|second|instant)",
+    "as we speak",
+    "as i (?:type|write|am typing)",
+    "again",
+    "just now",
+    "just (?:had|started|happened|began|took|swallowed|collapsed|passed|fell|hit|ate|drank)",
+    "happening",
+    "this (?:morning|afternoon|evening)",
+    "today",
+    "tonight",
+    "(?:\\d+|a few|few|ten|twenty|thirty|fifteen|five) (?:min|mins|minutes|hours?|hrs?) ago",
+    "an hour ago",
+    "(?:just|only) (?:started|happened|began)",
+    "ahora",
+    "ahorita",
+    "en este momento",
+    "hoy",
+    "esta (?:manana|noche|tarde)",
+    "hace (?:un rato|poco|(?:\\d+|unos|unas|cinco|diez|veinte|quince) (?:minutos|horas)|una hora|media hora)",
+    "acaba de",
+    "acabo de",
+  ].join("|"),
+);
+
+const CHRONIC = W(
+  [
+    "for (?:the past |the last |about |over |almost |nearly )?(?:\\d+|a|an|one|two|three|four|five|six|few|a few|couple|a couple of|several|many) (?:weeks?|months?|years?)",
+    "for (?:weeks|months|years|ages|a while|a long time|some time)",
+    "on and off",
+    "off and on",
+    "sometimes",
+    "occasionally",
+    "often",
+    "usually",
+    "every (?:day|morning|night|time|week|month|now and then|so often)",
+    "from time to time",
+    "now and then",
+    "chronic(?:ally)?",
+    "recurring",
+    "recurrent",
+    "on occasion",
+    "most days",
+    "when(?:ever)? (?:i|he|she|they) (?:walk|climb|exercise|run|work out|exert|bend|stand up|eat|cough|sneeze)\\w*",
+    "after (?:meals|eating|exercise|climbing|walking)",
+    "(?:a|one|1) week",
+    `desde hace (?:${NUM_ES})? ?(?:semanas?|meses|mes|anos?)`,
+    `hace (?:${NUM_ES}) semanas`,
+    "a veces",
+    "de vez en cuando",
+    "seguido",
+    "cronic[oa]",
+    "todos los dias",
+    "cada (?:dia|manana|noche|semana)",
+    "ultimamente",
+    "frecuentemente",
+    "durante (?:semanas|meses|anos)",
+    "(?:una|1) semana",
+  ].join("|"),
+);
+
+const HYPOTHETICAL = W(
+  [
+    "^ ?if",
+    "^ ?(?:and|but|so) if",
+    "what (?:if|about if|happens if|happens when)",
+    "what (?:should|do|would|can|could|must|to) (?:i|we|you|one|a person|someone|people|parents|caregivers)? ?do (?:if|when|in case)",
+    "what to do (?:if|when|in case)",
+    "in case",
+    "suppose|supposing",
+    "hypothetically",
+    "would it be",
+    "when (?:should|do|would|to) (?:i|we|you|someone|people)? ?(?:call|go|seek|get|worry)",
+    "(?:risk|chance|chances|odds) (?:of|for)",
+    "(?:can|could|does|do|will|would|might|may) (?:\\w+ ){0,4}(?:cause|causes|lead to|trigger|increase|raise|lower|prevent|reduce)",
+    "(?:how|what) (?:to|do i|can i|should i|would i) (?:prevent|avoid|lower|reduce)",
+    "is it (?:normal|possible|common|true|safe|okay|ok) (?:for|to|that|if)",
+    "(?:prevent|prevents|preventing|avoid|avoiding)",
+    "que (?:pasa|pasaria|hago|hacer|debo hacer|hacemos|debemos hacer) (?:si|cuando|en caso)",
+    "en caso de",
+    "por si",
+    "supongamos",
+    "cuando (?:debo|debemos|hay que|se debe) (?:llamar|ir|preocupar)",
+    "(?:riesgo|probabilidad) de",
+    "(?:puede|pueden|podria|podrian) (?:causar|provocar|dar)",
+    "(?:prevenir|evitar)",
+  ].join("|"),
+);
+
+const EDUCATION = W(
+  [
+    "(?:signs?|symptoms?|warning signs?|red flags?|indicators?|causes?|risk factors?|complications|stages|types|treatments?|statistics|rates?) (?:of|for)",
+    "how (?:do|can|would|should|does) (?:i|you|we|one|someone|people|a person) (?:know|tell|recognize|spot|identify|distinguish|differentiate)",
+    "how to (?:know|tell|recognize|spot|identify|respond|help|handle)",
+    "what (?:is|are) (?:a|an|the)",
+    "what does (?:a|an|the)",
+    "what do(?:es)? (?:\\w+ ){0,4}(?:feel|look|mean|sound) like",
+    "what causes",
+    "explain",
+    "define|definition",
+    "difference between",
+    "learn(?:ing)? (?:about|more)",
+    "teach me",
+    "for (?:my|a|our|the) (?:class|essay|paper|presentation|exam|homework|quiz|course|report|project|training|assignment|lecture|study guide|test|thesis|research)",
+    "nursing (?:school|student|exam|class)",
+    "(?:first aid|cpr) (?:class|course|training|certification)",
+    "quiz",
+    "is it true that",
+    "how common",
+    "how many people",
+    "pamphlet|poster|brochure|flyer|handout|infographic",
+    "(?:sintomas|signos|senales|senales de alarma|causas|factores de riesgo|complicaciones|tipos) (?:de|del)",
+    "como (?:saber|reconocer|identificar|distinguir|se siente|se ve|se reconoce)",
+    "que (?:es|son) (?:un|una|el|la|los|las)",
+    "que causa",
+    "explica\\w*",
+    "para (?:mi|una|la|el) (?:clase|tarea|presentacion|examen|escuela|curso|trabajo escolar|proyecto)",
+    "aprender (?:sobre|mas)",
+    "folleto|cartel",
+  ].join("|"),
+);
+
+const VISIT = W(
+  [
+    "(?:the|a|my|an|this|that|his|her|our|their|hospital|er|ed|ambulance|medical|surprise) bills?",
+    "billed|billing|invoice|statement|claim|claims|eob|explanation of benefits|copay|co-pay|deductible|coinsurance|out of pocket|coverage|reimburs\\w*|denial|appeal|prior auth\\w*|preauthoriz\\w*|in-network|out-of-network|coded|billing code|insurance|insurer",
+    "(?:insurance|plan|medicaid|medicare|insurer) (?:\\w+ )?(?:cover|covers|covered|pay|pays|paid|won't pay|denied|refused)",
+    "covered by",
+    "(?:went|been|was|were|got) (?:\\w+ ){0,3}(?:to|at|in) (?:the |an |a )?(?:er|ed|emergency room|emergency department|hospital|urgent care|ambulance)",
+    "(?:rushed|admitted|seen|treated|visited) (?:\\w+ ){0,2}(?:the |an |a )?(?:er|ed|emergency room|emergency department|hospital|urgent care)",
+    "(?:er|ed|emergency room|hospital|urgent care|ambulance) (?:visit|trip|stay|ride|admission)",
+    "factura|facturas|cuenta del hospital|cobraron|cobro|cobros|reclamo|reclamacion|seguro|aseguranza|deducible|copago|cobertura|reembolso|negaron",
+    "(?:fui|fue|fuimos|llevaron|me llevaron|lo llevaron|la llevaron|estuve|estuvo) (?:\\w+ ){0,2}(?:a |en )?(?:urgencias|emergencias|el hospital|la sala de emergencias)",
+    "visita (?:a|en) (?:urgencias|emergencias)",
+  ].join("|"),
+);
+
+const FICTION = W(
+  [
+    "(?:in|on) (?:the|a|my|this|that|our) (?:movie|film|novel|book|story|episode|tv show|show|series|play|video game|comic|screenplay|script|sitcom|soap opera|drama|anime|cartoon|musical)",
+    "(?:my|a|the|this) (?:novel|story|screenplay|script|fanfic|book|play|short story) (?:i'm|i am|im) (?:writing|working on)",
+    "(?:i'm|i am|im) writing (?:a|my|the) (?:novel|story|book|script|screenplay|scene|poem|play|short story|fanfic)",
+    "(?:the|my|a|main|this|that|our|your|lead) (?:main )?characters?",
+    "fictional|fiction",
+    "plot",
+    "protagonist",
+    "villain",
+    "(?:en|dentro de) (?:la|el|una|un|mi) (?:pelicula|novela|serie|obra|libro|cuento|episodio|guion|videojuego|telenovela|caricatura)",
+    "personaje|personajes",
+    "ficcion",
+    "estoy escribiendo (?:una|un|mi) (?:novela|cuento|historia|guion|libro|obra)",
+  ].join("|"),
+);
+
+function firstIndex(re: RegExp, text: string): number {
+  const m = re.exec(text);
+  return m ? m.index : -1;
+}
+
+export function clauseFacts(text: string, from: number, to: number): ClauseFacts {
+  const clause = text.slice(from, to);
+  const at = (re: RegExp): number => {
+    const i = firstIndex(re, clause);
+    return i < 0 ? -1 : from + i;
+  };
+  return {
+    remotePast: REMOTE_PAST.test(clause),
+    recentPast: RECENT_PAST.test(clause),
+    present: PRESENT.test(clause),
+    chronic: CHRONIC.test(clause),
+    hypotheticalAt: at(HYPOTHETICAL),
+    educationAt: at(EDUCATION),
+    visitAt: at(VISIT),
+  };
+}
+
+export function fictionAt(text: string, from: number, to: number): number {
+  const i = firstIndex(FICTION, text.slice(from, to));
+  return i < 0 ? -1 : from + i;
+}
+
+// ---------- negation ----------
+
+const NEGATORS = new Set([
+  "no", "not", "never", "without", "denies", "denied", "deny", "denying", "negative", "none", "nor", "neither",
+  "don't", "doesn't", "didn't", "isn't", "wasn't", "aren't", "weren't", "haven't", "hasn't", "hadn't", "ain't",
+  "nunca", "sin", "ni", "niega", "nego", "tampoco", "ningun", "ninguna", "ninguno", "jamas",
+]);
+
+/** Words right after a negator that make it something other than a denial ("no idea", "don't know"). */
+const NOT_A_DENIAL = new Set([
+  "idea", "clue", "one", "body", "matter", "way", "doubt", "joke", "kidding", "lie", "time", "help",
+  "answer", "change", "better", "improvement", "relief", "end", "know", "sure", "certain", "only", "just",
+  "even", "understand", "want", "wanna", "mean", "care", "believe", "remember", "recall", "trying",
+  "exaggerating", "overreacting", "thought", "stop", "stopping", "warning", "reason", "insurance", "car",
+  "money", "ride", "doctor", "getting", "improving", "going", "helping", "working", "responding",
+  "se", "sabemos", "sabe", "quiero", "parar", "razon", "motivo", "aviso", "poder", "control", "explicacion",
+  "dejar", "seguro", "ayuda", "querer", "mejora", "alivio", "para", "deja", "hay",
+]);
+
+/** After the cue: "chest pain: no", "CP - denied". */
+const DENIED_AFTER = /^[\s:=\-()]{0,4}(?:no|none|negative|neg|denied|denies|absent|resolved|nope|niega|negativo|ninguno|ausente)(?![a-z0-9])/;
+/** "I've never had pain like this": a comparison, not a denial. */
+const COMPARISON_AFTER = /like this|this (?:bad|severe|strong|intense|painful)|so bad|before|in my life|ever\b|asi de|tan (?:fuerte|intenso)|antes|en mi vida/;
+
+export function isNegated(text: string, seg: Segments, cueStart: number, cueEnd: number): boolean {
+  const clauseStart = seg.clauseStarts[rangeIndex(seg.clauseStarts, cueStart)];
+  const clauseIdx = rangeIndex(seg.clauseStarts, cueStart);
+  const clauseEnd = clauseIdx + 1 < seg.clauseStarts.length ? seg.clauseStarts[clauseIdx + 1] : text.length;
+  if (DENIED_AFTER.test(text.slice(cueEnd, Math.min(cueEnd + 20, text.length)))) return true;
+  const first = wordAt(seg, cueStart);
+  for (let k = first - 1, seen = 0; k >= 0 && seen < 7; k--, seen++) {
+    if (seg.wordStart[k] < clauseStart) break;
+    const word = text.slice(seg.wordStart[k], seg.wordEnd[k]);
+    if (!NEGATORS.has(word)) continue;
+    const nextWord = k + 1 < seg.wordCount ? text.slice(seg.wordStart[k + 1], seg.wordEnd[k + 1]) : "";
+    if (NOT_A_DENIAL.has(nextWord)) continue;
+    if (COMPARISON_AFTER.test(text.slice(cueEnd, Math.min(clauseEnd, cueEnd + 60)))) return false;
+    return true;
+  }
+  return false;
+}

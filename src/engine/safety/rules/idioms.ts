@@ -1,0 +1,53 @@
+/**
+ * Figures of speech that contain emergency words but describe none ("this bill will give me a heart
+ * attack", "me muero de risa"). Cue matches inside these spans are ignored. Kept narrow on purpose:
+ * every idiom here must be one nobody uses to describe a real emergency.
+ */
+export const IDIOMS: Readonly<Record<"en" | "es", readonly string[]>> = {
+  en: [
+    "(give|giving|gave|gives) (me|him|her|you|us|them|my \\w+) (a )?(heart attack|stroke|aneurysm|seizure)",
+    "(gonna|going to|about to|will) (have|give me) (a )?(heart attack|stroke|aneurysm|cow|seizure) (if|when|over|about|because|from|at|with|reading|looking|seeing|dealing)",
+    "(almost|nearly) (had|gave me) (a )?(heart attack|stroke)",
+    "heart attack (on a plate|in a (box|bag|bowl|cup|burger))",
+    "(dying|die|died|dead) (to|of|from) (know|see|try|hear|meet|go|laughter|laughing|embarrassment|boredom|curiosity|shame|cuteness|jealousy)",
+    "(died|dying) laughing",
+    "heart attack waiting to happen",
+    "(having|had|have) (a )?(heart attack|stroke|cow|meltdown|fit) (over|about|because of|reading|looking at|when i (saw|read|opened)) (this|that|the|these|those|my|our|his|her) (bill~|price~|cost~|news|email|letter|paperwork|form~|invoice~|statement~|eob|claim~|denial)",
+    "(kill|die|killed) for (a|an|some|that|this|one)",
+    "to die for",
+    "(bleeding|bled|bleed) (me|us|them|him|her) dry",
+    "(dead|half dead) (tired|on my feet|beat)",
+    "drop dead (gorgeous|beautiful)",
+    "(scared|bored|worried|sick|tired) to death",
+    "heart (stopped|skipped a beat|sank|dropped) (when|as|after|for a second|reading|seeing|looking)",
+    "choke (up|back)",
+    "choking (up|back)",
+    "(took|takes|take) (my|his|her|your) breath away",
+    "breathtaking",
+    "(can't|couldn't) breathe (from|with|because of|for) (laughing|laughter)",
+    "(suicide|suicidal) (mission|squeeze|doors|run|drill|sprints|pace)",
+    "kill (the|this|that) (process|app|program|engine|lights|server|task|tab|window)",
+    "overdos~ (on|of) (netflix|tv|coffee|caffeine|chocolate|sugar|candy|cuteness|memes|sunshine|carbs|shopping)",
+    "(blood|it) (is|was) boiling",
+    "bloodbath",
+    "bleeding heart",
+    "(heartbroken|heartbreak|broke my heart|breaking my heart)",
+    "(fever|cabin) (pitch|dream|fever)",
+    "seize (the|this) (day|moment|opportunity)",
+    "(out of|lost my) breath (from|after) (running|laughing|climbing|walking)",
+    "(head|brain) (is )?(exploding|going to explode) (with|from) (ideas|questions|information|paperwork|forms)",
+    "(mind|brain) (is )?(blown|exploded)",
+    "(passed|pass|passing) out (the |some |a )?(flyers|papers|forms|candy|handouts|samples|invitations)",
+  ],
+  es: [
+    "(me|le|nos|te) (va|van|iba|dio|da) a dar (un|una|algo) ?(infarto|ataque|derrame|soponcio|patatus)? (con|si|por|cuando|de|al ver)",
+    "(me|le|nos) (va|van|iba|dio|da) (a dar )?(un|una) (infarto|ataque|derrame) (con|si|por|cuando|de|al ver)",
+    "(me|se|nos) (muero|muere|moria|morimos) de (risa|hambre|sueno|verguenza|ganas|frio|calor|aburrimiento|curiosidad|envidia|celos)",
+    "(muerto|muerta|muertos|muertas) de (cansancio|hambre|risa|sueno|frio|miedo|verguenza)",
+    "(esta|estaba) dando (un|una) (infarto|ataque|derrame) (con|por) (esta|este|la|el|tanto|tanta|estas|estos) (cuenta~|factura~|papeleo|precio~|tramite~|cobro~)",
+    "(me|nos) (estan|esta) matando (los|las|el|la|estos|estas|este|esta|con)",
+    "me (mata|matan) (el|la|los|las|este|esta|estos|estas) (trabajo|papeleo|tramites|cuentas|facturas|zapatos|pies|calor)",
+    "(me|le) (quede|quedo) sin aliento (de|por|al)",
+    "(me|nos) (sangran|desangran) (con|en) (las|los) (cuentas|facturas|pagos|cobros)",
+  ],
+};

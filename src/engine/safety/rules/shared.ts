@@ -1,0 +1,148 @@
+/**
+ * Cues several families combine: confusion, fainting, vomiting, sweating, breathlessness, sudden onset.
+ * Alone they are not emergencies; next to a fever, a head injury or a glucose reading they are.
+ */
+import type { CueSpec } from "./types";
+
+export const P = "(my|his|her|their|our|the|your|mi|su|sus|el|la)";
+const NOT_ABOUT = "(?! (about|by|with|on|as to|why|how|what|which|if|whether|because|over|regarding))";
+
+export const SHARED_CUES: readonly CueSpec[] = [
+  {
+    name: "confusion",
+    en: [
+      `confus~${NOT_ABOUT}`,
+      "disoriented",
+      "disorientated",
+      "delirious",
+      "not making (any )?sense",
+      "doesn't (know|recognize) (where|who|what day|me|us)",
+      "does not (know|recognize) (where|who|me|us)",
+      "not acting like (himself|herself|themselves)",
+      "not (himself|herself)",
+      "acting (strange~|weird~|odd~|drunk)",
+      "out of it",
+      "talking nonsense",
+      "can't think straight",
+    ],
+    es: [
+      "confundid~",
+      "confusion",
+      "desorientad~",
+      "delira~",
+      "no (sabe|reconoce) (donde|quien|que dia|a nadie)",
+      "no tiene sentido lo que dice",
+      "dice cosas sin sentido",
+      "como ido",
+      "como ida",
+    ],
+  },
+  {
+    name: "faint",
+    en: [
+      "dizzy",
+      "dizziness",
+      "light ?headed",
+      "lightheaded",
+      "woozy",
+      "faint~",
+      "about to pass out",
+      "going to pass out",
+      "gonna pass out",
+      "passed out",
+      "passing out",
+      "blacked out",
+      "collapsed",
+      "pale",
+      "weak and (pale|dizzy|shaky)",
+    ],
+    es: [
+      "marea~",
+      "desmay~",
+      "me voy a desmayar",
+      "palid~",
+      "se desplomo",
+      "debil y (palid~|marea~)",
+    ],
+  },
+  {
+    name: "vomiting",
+    en: ["vomit~", "throwing up", "threw up", "throw up", "keeps? (throwing up|vomiting|puking)", "puking", "puked"],
+    es: ["vomit~", "devolviendo", "volviendo el estomago"],
+  },
+  {
+    name: "sweating",
+    en: ["sweat~", "cold sweat", "clammy", "drenched in sweat", "soaked in sweat", "diaphore~"],
+    es: ["sudando", "sudor frio", "sudoros~", "empapad~ en sudor"],
+  },
+  {
+    name: "short_breath",
+    en: [
+      "short of breath",
+      "shortness of breath",
+      "out of breath",
+      "winded",
+      "breathless~",
+      "trouble breathing",
+      "difficulty breathing",
+      "hard to breathe",
+      "hard time breathing",
+      "struggling to breathe",
+      "can't catch (my|his|her|their) breath",
+      "breathing (fast|rapid~|really fast|very fast|hard|heavy|weird|funny|strange)",
+      "sob",
+    ],
+    es: [
+      "falta de aire",
+      "le falta el aire",
+      "me falta el aire",
+      "sin aire",
+      "ahogo",
+      "respira (rapido|muy rapido|raro|con dificultad)",
+      "respirando (rapido|muy rapido|con dificultad)",
+      "dificultad para respirar",
+      "le cuesta respirar",
+      "me cuesta respirar",
+    ],
+  },
+  {
+    name: "sudden",
+    en: ["sudden~", "all of a sudden", "out of nowhere", "out of the blue", "came on (fast|quickly|suddenly)", "started (suddenly|just now|minutes ago)"],
+    es: ["de repente", "repentin~", "subit~", "de golpe", "derrepente"],
+  },
+  {
+    name: "drowsy",
+    en: [
+      "very (sleepy|drowsy|lethargic)",
+      "really (sleepy|drowsy)",
+      "so (sleepy|drowsy)",
+      "lethargic",
+      "can't stay awake",
+      "can't keep (his|her|my) eyes open",
+      "hard to wake",
+      "can barely wake",
+      "barely (awake|conscious)",
+      "floppy",
+      "limp",
+    ],
+    es: ["muy somnolient~", "somnolient~", "no puede mantenerse despiert~", "apenas (despierta|reacciona)", "muy dormid~", "aguadit~"],
+  },
+  {
+    name: "loss_of_consciousness",
+    en: [
+      "knocked out",
+      "lost consciousness",
+      "passed out",
+      "blacked out",
+      "was out cold",
+      "out cold",
+      "unconscious",
+    ],
+    es: ["perdio el conocimiento", "quedo inconsciente", "se desmayo", "perdio el sentido"],
+  },
+  {
+    name: "seizure_any",
+    en: ["seiz~", "convuls~", "fitting", "having a fit"],
+    es: ["convulsi~", "ataque epileptico"],
+  },
+];
