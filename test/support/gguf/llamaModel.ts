@@ -33,7 +33,7 @@ export const TINY_MODEL: LlamaModelOptions = {
   headCount: 4,
   headCountKv: 2,
   feedForwardLength: 128,
-  contextLength: 4096,
+  contextLength: 32768,
   weightType: "f32",
   name: "carefold-test-tiny",
 };
