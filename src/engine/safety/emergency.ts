@@ -87,6 +87,8 @@ export interface CueHit {
   negated: boolean;
   facts: ClauseFacts;
   fiction: boolean;
+  /** The cue names the reason for a past visit or a bill ("billed for my chest pain"). */
+  visit: boolean;
 }
 
 interface Scan {
@@ -117,17 +119,30 @@ function findHits(norm: NormalizedText, seg: Segments): CueHit[] {
     });
   }
   const factsCache = new Map<number, ClauseFacts>();
+  const factsOf = (ci: number): ClauseFacts => {
+    let facts = factsCache.get(ci);
+    if (facts) return facts;
+    const to = ci + 1 < seg.clauseStarts.length ? seg.clauseStarts[ci + 1] : text.length;
+    facts = clauseFacts(text, seg.clauseStarts[ci], to);
+    if (seg.clauseInherits[ci] && ci > 0) {
+      // A "because …" clause carries the history and the visit of the clause it explains.
+      const prev = factsOf(ci - 1);
+      facts = {
+        ...facts,
+        remotePast: facts.remotePast || prev.remotePast,
+        recentPast: facts.recentPast || prev.recentPast,
+        visits: [...prev.visits, ...facts.visits],
+      };
+    }
+    factsCache.set(ci, facts);
+    return facts;
+  };
   const fictionCache = new Map<number, number>();
   const hits: CueHit[] = [];
   for (const r of raw) {
     if (idioms.some((i) => i.start < r.end && r.start < i.end)) continue;
     const ci = rangeIndex(seg.clauseStarts, r.start);
-    let facts = factsCache.get(ci);
-    if (!facts) {
-      const to = ci + 1 < seg.clauseStarts.length ? seg.clauseStarts[ci + 1] : text.length;
-      facts = clauseFacts(text, seg.clauseStarts[ci], to);
-      factsCache.set(ci, facts);
-    }
+    const facts = factsOf(ci);
     const si = rangeIndex(seg.sentenceStarts, r.start);
     let fiction = fictionCache.get(si);
     if (fiction === undefined) {
@@ -143,9 +158,24 @@ function findHits(norm: NormalizedText, seg: Segments): CueHit[] {
       negated: isNegated(text, seg, r.start, r.end),
       facts,
       fiction: fiction >= 0 && fiction <= r.start,
+      visit: facts.visits.some((at) => isVisitReason(text, at, r.start, r.end, seg.clauseStarts[ci])),
     });
   }
   return hits;
+}
+
+const VISIT_LINK = /(?:^|[^a-z0-9'])(?:for|due to|because of|from|of|after|with|por|para|de|del|con)(?![a-z0-9])/;
+
+/**
+ * A bill, claim or past visit names the cue as its reason when the marker follows the cue ("chest pain
+ * ER visit") or precedes it with a linking word ("billed for my chest pain"); "doing my insurance
+ * paperwork when a crushing pain started" is no such thing.
+ */
+function isVisitReason(text: string, visitAt: number, start: number, end: number, clauseStart: number): boolean {
+  if (visitAt < 0) return false;
+  if (visitAt >= end) return true;
+  if (visitAt < clauseStart) return true; // inherited from the clause this one explains
+  return VISIT_LINK.test(text.slice(visitAt, start));
 }
 
 /** Whether a cue counts for a rule of this family, given its clause. */
@@ -155,7 +185,7 @@ export function isActive(hit: CueHit, family: EmergencyFamily): boolean {
   const before = (at: number): boolean => at >= 0 && at <= hit.start;
   if (hit.fiction) return false;
   if (before(f.educationAt)) return false;
-  if (f.visitAt >= 0 && !f.present) return false;
+  if (hit.visit && !f.present) return false;
   if (f.remotePast && !f.present) return false;
   if (policy.recentPast && f.recentPast && !f.present) return false;
   if (policy.chronic && f.chronic && !f.present) return false;

@@ -201,7 +201,10 @@ const LEET_CHARS = /[013457@$]/;
 
 /** "su1c1de" → "suicide", but never "50mg", "b12" or a plain number. */
 function foldLeet(token: string): string {
-  if (!LEET_CHARS.test(token) || UNIT_LIKE.test(token)) return token;
+  if (!LEET_CHARS.test(token)) return token;
+  // "t0", "n0", "s0": a letter and a zero are a word, not a lab name like "t4" or "b12".
+  if (/^[a-z]0$/.test(token)) return token[0] + "o";
+  if (UNIT_LIKE.test(token)) return token;
   let letters = 0;
   let digits = 0;
   for (let i = 0; i < token.length; i++) {

@@ -15,7 +15,8 @@ export interface ClauseFacts {
   /** Offset (in the message) of the first marker of each kind in the clause, or -1. */
   hypotheticalAt: number;
   educationAt: number;
-  visitAt: number;
+  /** Offsets of every bill / claim / past-visit marker in the clause. */
+  visits: number[];
 }
 
 const W = (body: string): RegExp => new RegExp(`(?:^|[^a-z0-9'])(?:${body})(?![a-z0-9])`);
@@ -42,7 +43,7 @@ const REMOTE_PAST = W(
     "hx of",
     `(?:previous|prior|past|old|earlier|former) (?:\\w+ )?(?:${EVENT})`,
     "used to",
-    "when (?:i|he|she|we|they) (?:was|were) (?:a |in |younger|little|young)",
+    "when (?:i|he|she|we|they) (?:was|were) (?:a|an|in|younger|little|young|small)",
     "as a (?:kid|child|baby|teen|teenager|toddler)",
     "childhood",
     `(?:after|since|following|from|post) (?:my|his|her|their|the|our|your) (?:\\w+ )?(?:${EVENT})`,
@@ -140,7 +141,6 @@ const CHRONIC = W(
     "on occasion",
     "most days",
     "when(?:ever)? (?:i|he|she|they) (?:walk|climb|exercise|run|work out|exert|bend|stand up|eat|cough|sneeze)\\w*",
-    "after (?:meals|eating|exercise|climbing|walking)",
     "(?:a|one|1) week",
     `desde hace (?:${NUM_ES})? ?(?:semanas?|meses|mes|anos?)`,
     `hace (?:${NUM_ES}) semanas`,
@@ -165,6 +165,7 @@ const HYPOTHETICAL = W(
     "what (?:should|do|would|can|could|must|to) (?:i|we|you|one|a person|someone|people|parents|caregivers)? ?do (?:if|when|in case)",
     "what to do (?:if|when|in case)",
     "in case",
+    "(?:watch|look|keep an eye|monitor|check|call) (?:out )?for",
     "suppose|supposing",
     "hypothetically",
     "would it be",
@@ -224,6 +225,9 @@ const VISIT = W(
     "billed|billing|invoice|statement|claim|claims|eob|explanation of benefits|copay|co-pay|deductible|coinsurance|out of pocket|coverage|reimburs\\w*|denial|appeal|prior auth\\w*|preauthoriz\\w*|in-network|out-of-network|coded|billing code|insurance|insurer",
     "(?:insurance|plan|medicaid|medicare|insurer) (?:\\w+ )?(?:cover|covers|covered|pay|pays|paid|won't pay|denied|refused)",
     "covered by",
+    "(?:from|at|in) the (?:er|ed|emergency room|emergency department|hospital|urgent care|ambulance)",
+    "(?:er|ed|hospital|discharge|visit|after-visit|urgent care) (?:records?|notes?|reports?|papers?|paperwork|summary|summaries|instructions)",
+    "(?:medical )?(?:records|chart|notes|report|summary|discharge summary|paperwork|labs|results) (?:from|of|for)",
     "(?:went|been|was|were|got) (?:\\w+ ){0,3}(?:to|at|in) (?:the |an |a )?(?:er|ed|emergency room|emergency department|hospital|urgent care|ambulance)",
     "(?:rushed|admitted|seen|treated|visited) (?:\\w+ ){0,2}(?:the |an |a )?(?:er|ed|emergency room|emergency department|hospital|urgent care)",
     "(?:er|ed|emergency room|hospital|urgent care|ambulance) (?:visit|trip|stay|ride|admission)",
@@ -250,6 +254,8 @@ const FICTION = W(
   ].join("|"),
 );
 
+const VISIT_ALL = new RegExp(VISIT.source, "g");
+
 function firstIndex(re: RegExp, text: string): number {
   const m = re.exec(text);
   return m ? m.index : -1;
@@ -261,14 +267,16 @@ export function clauseFacts(text: string, from: number, to: number): ClauseFacts
     const i = firstIndex(re, clause);
     return i < 0 ? -1 : from + i;
   };
+  const visits: number[] = [];
+  for (const m of clause.matchAll(VISIT_ALL)) visits.push(from + m.index);
   return {
+    visits,
     remotePast: REMOTE_PAST.test(clause),
     recentPast: RECENT_PAST.test(clause),
     present: PRESENT.test(clause),
     chronic: CHRONIC.test(clause),
     hypotheticalAt: at(HYPOTHETICAL),
     educationAt: at(EDUCATION),
-    visitAt: at(VISIT),
   };
 }
 

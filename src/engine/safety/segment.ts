@@ -14,11 +14,16 @@ export interface Segments {
   wordCount: number;
   /** Offsets where clauses / sentences start (the first is always 0), ascending. */
   clauseStarts: number[];
+  /** Per clause: it opens with "because"/"porque", so it shares the history of the clause before it. */
+  clauseInherits: boolean[];
   sentenceStarts: number[];
 }
 
+/** "I went to the ER in March because I couldn't breathe": the reason shares the visit's past. */
+const SUBORDINATE = new Set(["because", "cause", "'cause", "porque", "since"]);
+
 const BREAKERS = new Set([
-  "but", "however", "although", "though", "whereas", "except", "because", "cause", "'cause", "actually",
+  "but", "however", "although", "though", "whereas", "except", "actually",
   "anyway", "anyways", "btw", "update", "meanwhile", "otherwise", "unfortunately",
   "pero", "aunque", "sino", "excepto", "porque", "mientras", "actualmente", "igual",
 ]);
@@ -30,7 +35,7 @@ const STARTERS = new Set([
   "that's", "just", "only", "still", "today", "tonight", "so", "plus", "and", "or", "but", "though",
   "yo", "mi", "mis", "su", "sus", "el", "ella", "ellos", "ellas", "ahora", "luego", "despues", "tengo",
   "tiene", "tienen", "estoy", "esta", "me", "le", "se", "ya", "hoy", "solo", "tambien", "pero", "de",
-  "y", "nuestro", "nuestra",
+  "y", "nuestro", "nuestra", "no",
 ]);
 
 const CONJUNCTIONS = new Set(["and", "y", "e", "plus", "so", "then", "luego", "entonces"]);
@@ -70,10 +75,14 @@ export function segment(text: string): Segments {
   }
 
   const clauseStarts = [0];
+  const clauseInherits = [false];
   const sentenceStarts = [0];
   const word = (k: number): string => text.slice(wordStart[k], wordEnd[k]);
-  const startClause = (at: number): void => {
-    if (at > clauseStarts[clauseStarts.length - 1]) clauseStarts.push(at);
+  const startClause = (at: number, inherits = false): void => {
+    if (at > clauseStarts[clauseStarts.length - 1]) {
+      clauseStarts.push(at);
+      clauseInherits.push(inherits);
+    }
   };
 
   for (let k = 0; k < count; k++) {
@@ -97,6 +106,10 @@ export function segment(text: string): Segments {
       continue;
     }
     const w = word(k);
+    if (SUBORDINATE.has(w) && !(w === "since" && k + 1 < count && /^(yesterday|last|this|then|\d)/.test(word(k + 1)))) {
+      startClause(to, !clauseBreak);
+      continue;
+    }
     if (clauseBreak || BREAKERS.has(w) || (w === "embargo" && k > 0 && word(k - 1) === "sin")) {
       startClause(to);
       continue;
@@ -107,7 +120,7 @@ export function segment(text: string): Segments {
     }
     if (CONJUNCTIONS.has(w) && k + 1 < count && STARTERS.has(word(k + 1))) startClause(to);
   }
-  return { wordStart, wordEnd, wordCount: count, clauseStarts, sentenceStarts };
+  return { wordStart, wordEnd, wordCount: count, clauseStarts, clauseInherits, sentenceStarts };
 }
 
 /** Index of the range (clause or sentence) containing `offset`: binary search over sorted starts. */

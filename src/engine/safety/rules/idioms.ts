@@ -35,7 +35,7 @@ export const IDIOMS: Readonly<Record<"en" | "es", readonly string[]>> = {
     "(fever|cabin) (pitch|dream|fever)",
     "seize (the|this) (day|moment|opportunity)",
     "(out of|lost my) breath (from|after) (running|laughing|climbing|walking)",
-    "(head|brain) (is )?(exploding|going to explode) (with|from) (ideas|questions|information|paperwork|forms)",
+    "(head|brain) (is )?(exploding|going to explode) (with|from) {g}(ideas|questions|information|paperwork|forms|thoughts|worry|stress)",
     "(mind|brain) (is )?(blown|exploded)",
     "(passed|pass|passing) out (the |some |a )?(flyers|papers|forms|candy|handouts|samples|invitations)",
   ],

@@ -2,6 +2,7 @@
  * Severe bleeding, sepsis / meningitis, pregnancy, diabetic emergencies, trauma and the other
  * time-critical ones (testicular torsion, a sudden cold pale limb, cauda equina): cues and rules.
  */
+import { P } from "./shared";
 import type { CueSpec, RuleSpec } from "./types";
 
 /** Fever thresholds: ≥ 100.4 °F or ≥ 38 °C; numbers in between (42–99) are neither and are rejected. */
@@ -50,6 +51,7 @@ export const OTHER_CUES: readonly CueSpec[] = [
       "(lost|losing) (a lot of|so much|lots of) blood",
       "pool of blood",
       "(it|bleeding|blood) (won't|will not|doesn't|does not) stop",
+      "nosebleed~ {g}(won't|will not|doesn't|does not|isn't|is not|not|hasn't|has not) (stop~|slow~)",
       "hemorrhag~",
     ],
     es: [
@@ -66,7 +68,7 @@ export const OTHER_CUES: readonly CueSpec[] = [
   {
     name: "vomiting_blood",
     en: [
-      "(vomit~|throw~ up|threw up|puk~|spit~ up|spitting up) {g}(blood|bloody|coffee grounds|bright red)",
+      "(vomit~|throw~ up|threw up|puk~|spit~ up|spitting up) {g5}(blood|bloody|coffee grounds|bright red)",
       "blood in (my|his|her|the|their) (vomit|throw up|puke)",
       "(vomit|puke) {g}(blood|bloody|red|coffee grounds)",
       "hematemesis",
@@ -101,7 +103,7 @@ export const OTHER_CUES: readonly CueSpec[] = [
     en: [
       "(stiff|rigid|sore and stiff) neck",
       "neck {g}(stiff~|rigid|hurts to bend|won't bend|can't bend|can't move)",
-      "can't (bend|touch|put|move) (his|her|my|their) (chin|head|neck) (to|down|forward)",
+      "can't (bend|touch|put|move) (his|her|my|their) (chin|head|neck)",
     ],
     es: [
       "cuello {g}(rigido|tieso|duro|que no (puede|puedo) doblar)",
@@ -128,7 +130,9 @@ export const OTHER_CUES: readonly CueSpec[] = [
   },
   {
     name: "young_infant",
-    en: ["(newborn|neonate)", "(baby|infant|son|daughter) {g}(\\d|one|two|three|four|five|six|seven|eight) (weeks?|days?|wk|wks) old", "(baby|infant) {g}(one|two|1|2) months? old"],
+    en: [
+      "(newborn|neonate)",
+      "(1|2|3|4|5|6|7|8|9|10|11|12|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (week|weeks|wk|wks|day|days) old", "(baby|infant|son|daughter) {g}(\\d|one|two|three|four|five|six|seven|eight) (weeks?|days?|wk|wks) old", "(baby|infant) {g}(one|two|1|2) months? old"],
     es: ["recien nacid~", "(bebe|nino|nina) de (\\d|una|dos|tres|cuatro|cinco|seis) (semanas|dias|semana)", "bebe de (un|1|dos|2) mes~"],
   },
   {
@@ -146,12 +150,14 @@ export const OTHER_CUES: readonly CueSpec[] = [
     name: "pregnant",
     en: [
       "pregnan~",
+      "(preggers|preggo|prego)",
       "(weeks|months) along",
       "expecting (a baby|twins)",
       "(first|second|third) trimester",
       "postpartum",
       "post-partum",
-      "(just|recently) (gave birth|delivered|had (a|the|my) baby)",
+      "(gave|given) birth",
+      "(just|recently) (delivered|had (a|the|my) baby)",
       "(days|weeks|week) (after|since) (giving birth|delivery|the delivery|my c-section|the birth)",
       "c-section",
     ],
@@ -173,6 +179,7 @@ export const OTHER_CUES: readonly CueSpec[] = [
     en: [
       "(severe|terrible|really bad|very bad|sharp|excruciating|intense|horrible|unbearable|worst) {g}(belly|stomach|abdominal|abdomen|pelvic|pelvis|lower belly|tummy|side) ?(pain|cramp~|ache)",
       "(belly|stomach|abdomen|tummy) {g}(hurts|pain) (so|really|very) (bad|badly|much)",
+      `(severe|terrible|really bad|very bad|sharp|excruciating|intense|horrible|unbearable|worst|stabbing) (pain|cramp~|cramping) {g}(in|on) ${P}? ?(lower |upper |right |left )?(belly|stomach|abdomen|tummy|pelvis|side)`,
     ],
     es: ["dolor (muy )?(fuerte|intenso|terrible|insoportable|horrible) {g}(panza|barriga|vientre|abdomen|estomago|pelvis)", "(panza|barriga|vientre|abdomen) {g}duele (muchisimo|horrible|demasiado)"],
   },
@@ -193,7 +200,7 @@ export const OTHER_CUES: readonly CueSpec[] = [
       "cord {g}(coming out|hanging out|is out|prolapse~|visible)",
       "baby {g}(is coming|coming out|crowning|head is out)",
       "crowning",
-      "baby {g}(isn't|is not|hasn't|has not|stopped|not) (moving|kicking)",
+      "baby {g}(isn't|is not|hasn't|has not|stopped|not) (moving|kicking|moved|kicked)",
       "(no|haven't felt|can't feel) (the )?baby (move|moving|kick~)",
     ],
     es: ["cordon {g}(afuera|salido|saliendo)", "(bebe|nino) {g}(ya viene|esta saliendo|ya sale)", "(bebe|nino) {g}(no se mueve|dejo de moverse|no patea)", "no siento (al|el) bebe moverse"],
@@ -290,7 +297,7 @@ export const OTHER_CUES: readonly CueSpec[] = [
     ],
     es: [
       "hueso {g}(salido|expuesto|de fuera|afuera)",
-      "(le dispararon|me dispararon|balazo|herida de bala|apunalad~|acuchillad~|navajazo)",
+      "(le dispararon|me dispararon|balazo|herida de bala|apunal~|acuchill~|navajazo)",
       "(lo|la|me) atropell~",
       "quemadura~ (grave~|severa~|profunda~)",
       "(se cayo|cayo) (del|de la|de un|de una) (techo|azotea|balcon|edificio|segundo piso|ventana)",
