@@ -1,0 +1,148 @@
+/**
+ * Is this file a complete GGUF model? `readGgufFileInfo` parses the header and tensor table; a file cut off
+ * during a USB copy or download still has a valid header, so we also check that every tensor's data fits
+ * inside the file.
+ */
+import { stat } from "node:fs/promises";
+import { readGgufFileInfo, type GgufFileInfo } from "node-llama-cpp";
+
+/** Elements per block and bytes per block, by ggml type id (types not listed are not size-checked). */
+const BLOCK_SIZES: Record<number, readonly [elements: number, bytes: number]> = {
+  0: [1, 4], // F32
+  1: [1, 2], // F16
+  2: [32, 18], // Q4_0
+  3: [32, 20], // Q4_1
+  6: [32, 22], // Q5_0
+  7: [32, 24], // Q5_1
+  8: [32, 34], // Q8_0
+  9: [32, 36], // Q8_1
+  10: [256, 84], // Q2_K
+  11: [256, 110], // Q3_K
+  12: [256, 144], // Q4_K
+  13: [256, 176], // Q5_K
+  14: [256, 210], // Q6_K
+  15: [256, 292], // Q8_K
+  16: [256, 66], // IQ2_XXS
+  17: [256, 74], // IQ2_XS
+  18: [256, 98], // IQ3_XXS
+  19: [256, 50], // IQ1_S
+  20: [32, 18], // IQ4_NL
+  21: [256, 110], // IQ3_S
+  22: [256, 82], // IQ2_S
+  23: [256, 136], // IQ4_XS
+  24: [1, 1], // I8
+  25: [1, 2], // I16
+  26: [1, 4], // I32
+  27: [1, 8], // I64
+  28: [1, 8], // F64
+  29: [256, 56], // IQ1_M
+  30: [1, 2], // BF16
+  34: [256, 54], // TQ1_0
+  35: [256, 66], // TQ2_0
+  39: [32, 17], // MXFP4
+};
+
+export interface GgufSummary {
+  sizeBytes: number;
+  architecture: string | null;
+  /** e.g. "1B", from general.size_label, else estimated from the tensor element count. */
+  parameters: string | null;
+  name: string | null;
+  contextLength: number | null;
+  blockCount: number | null;
+  embeddingLength: number | null;
+  headCount: number | null;
+  headCountKv: number | null;
+  hasChatTemplate: boolean;
+}
+
+export class InvalidModelFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidModelFileError";
+  }
+}
+
+function formatParameterCount(count: number): string {
+  if (count >= 1e9) return `${(count / 1e9).toFixed(count >= 1e10 ? 0 : 1).replace(/\.0$/, "")}B`;
+  if (count >= 1e6) return `${Math.round(count / 1e6)}M`;
+  return `${Math.max(1, Math.round(count / 1e3))}K`;
+}
+
+/** Bytes the tensor data needs, or null for a type without a known block size. */
+export function tensorDataBytes(dimensions: readonly (number | bigint)[], ggmlType: number): number | null {
+  const block = BLOCK_SIZES[ggmlType];
+  if (!block) return null;
+  const elements = dimensions.reduce<number>((a, d) => a * Number(d), 1);
+  return Math.ceil(elements / block[0]) * block[1];
+}
+
+function numberOrNull(value: unknown): number | null {
+  return typeof value === "number" ? value : typeof value === "bigint" ? Number(value) : null;
+}
+
+export function summarize(info: GgufFileInfo, sizeBytes: number): GgufSummary {
+  const general = info.metadata.general as Record<string, unknown> | undefined;
+  const arch = info.architectureMetadata as Record<string, unknown> | undefined;
+  const attention = (arch?.attention ?? {}) as Record<string, unknown>;
+  let parameters = typeof general?.size_label === "string" ? general.size_label : null;
+  if (!parameters && info.fullTensorInfo) {
+    const elements = info.fullTensorInfo.reduce(
+      (sum, t) => sum + t.dimensions.reduce<number>((a, d) => a * Number(d), 1),
+      0,
+    );
+    parameters = elements > 0 ? formatParameterCount(elements) : null;
+  }
+  const tokenizer = info.metadata.tokenizer as Record<string, unknown> | undefined;
+  return {
+    sizeBytes,
+    architecture: typeof general?.architecture === "string" ? general.architecture : null,
+    parameters,
+    name: typeof general?.name === "string" ? general.name : null,
+    contextLength: numberOrNull(arch?.context_length),
+    blockCount: numberOrNull(arch?.block_count),
+    embeddingLength: numberOrNull(arch?.embedding_length),
+    headCount: numberOrNull(attention.head_count),
+    headCountKv: numberOrNull(attention.head_count_kv) ?? numberOrNull(attention.head_count),
+    hasChatTemplate: typeof tokenizer?.chat_template === "string",
+  };
+}
+
+/** Validates a GGUF file on disk; throws InvalidModelFileError with a user-facing message. */
+export async function validateGgufFile(path: string): Promise<GgufSummary> {
+  let size: number;
+  try {
+    const s = await stat(path);
+    if (!s.isFile()) throw new InvalidModelFileError(`${path} is not a file.`);
+    size = s.size;
+  } catch (err) {
+    if (err instanceof InvalidModelFileError) throw err;
+    throw new InvalidModelFileError(`Cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}.`);
+  }
+  let info: GgufFileInfo;
+  try {
+    info = await readGgufFileInfo(path, { sourceType: "filesystem", logWarnings: false, spliceSplitFiles: false });
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    throw new InvalidModelFileError(
+      /magic|not a valid gguf|invalid gguf/i.test(detail)
+        ? `${path} is not a GGUF model file. Carefold needs a .gguf file (for example from Hugging Face).`
+        : `${path} is not a complete GGUF model file (${detail}). If it was copied from a USB stick or downloaded, copy it again.`,
+    );
+  }
+  const split = (info.metadata as { split?: { count?: unknown } }).split;
+  if (numberOrNull(split?.count) !== null && numberOrNull(split?.count)! > 1) {
+    throw new InvalidModelFileError(`${path} is one part of a split model; merge the parts into one .gguf file first.`);
+  }
+  let end = 0;
+  for (const tensor of info.fullTensorInfo ?? info.tensorInfo ?? []) {
+    const bytes = tensorDataBytes(tensor.dimensions, tensor.ggmlType) ?? 0;
+    end = Math.max(end, Number(tensor.fileOffset) + bytes);
+  }
+  if (end > size) {
+    throw new InvalidModelFileError(
+      `${path} is truncated: its tensors need ${end} bytes but the file has ${size}. Copy or download it again.`,
+    );
+  }
+  return summarize(info, size);
+}

@@ -1,0 +1,129 @@
+/**
+ * Settings → ModelProvider. Nothing is loaded or contacted until the first getChatModel: the local model is
+ * validated, checked against this machine's memory and loaded once; Ollama and the clinic server are
+ * probed once. Every failure is an Error whose message tells the user what to do.
+ */
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { ModelInfo, ModelSettings } from "../../shared/contract";
+import { ChatNodeLlamaCpp } from "./chatNodeLlamaCpp";
+import { CarefoldChatOllama } from "./chatOllama";
+import { ClinicChatModel, chooseServerModel, probeClinicServer } from "./clinicServer";
+import { validateGgufFile } from "./ggufValidation";
+import { checkHardwareFit, type MachineInfo } from "./hardwareFit";
+import { LlamaRuntime } from "./llamaRuntime";
+import { resolveModelPath } from "./modelStore";
+import { DEFAULT_CONTEXT_SIZE, describeModelSettings, settingsProblem } from "./modelSettings";
+import { normalizeOllamaUrl, requireOllamaModel } from "./ollamaProbe";
+import type { ChatModelRequest, ModelProvider } from "./types";
+
+export interface ModelProviderOptions {
+  dataDir: string;
+  /** CPU threads for local inference (default: os.availableParallelism()). */
+  threads?: number;
+  /** Conversations whose KV cache is kept warm at once (default 2). */
+  sequences?: number;
+  gpu?: "auto" | false;
+  /** Override the machine description for the hardware-fit check (tests). */
+  machine?: MachineInfo;
+  fetch?: typeof fetch;
+}
+
+/** Caches a successful async check; a failed one is retried on the next call. */
+function once<T>(run: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= run().catch((err: unknown) => {
+      pending = null;
+      throw err;
+    });
+    return pending;
+  };
+}
+
+function localProvider(settings: ModelSettings, options: ModelProviderOptions, info: ModelInfo): ModelProvider {
+  const contextSize = settings.contextSize ?? DEFAULT_CONTEXT_SIZE;
+  const modelPath = resolveModelPath(options.dataDir, settings.modelPath!);
+  let runtime: LlamaRuntime | null = null;
+  const prepare = once(async () => {
+    const summary = await validateGgufFile(modelPath);
+    const fit = checkHardwareFit(summary, contextSize, options.machine);
+    if (!fit.ok) throw new Error(fit.problems.join(" "));
+    runtime = new LlamaRuntime({
+      modelPath,
+      contextSize,
+      threads: options.threads,
+      sequences: options.sequences,
+      gpu: options.gpu,
+    });
+    await runtime.load();
+    return runtime;
+  });
+  return {
+    describe: () => info,
+    async getChatModel(request: ChatModelRequest): Promise<BaseChatModel> {
+      const loaded = await prepare();
+      return new ChatNodeLlamaCpp({ runtime: loaded, sequenceKey: request.key, modelName: info.model });
+    },
+    async dispose() {
+      await runtime?.dispose();
+      runtime = null;
+    },
+  };
+}
+
+function ollamaProvider(settings: ModelSettings, options: ModelProviderOptions, info: ModelInfo): ModelProvider {
+  const baseUrl = normalizeOllamaUrl(settings.ollamaBaseUrl);
+  const model = settings.ollamaModel!;
+  const ready = once(() => requireOllamaModel(baseUrl, model, { fetch: options.fetch }));
+  return {
+    describe: () => info,
+    async getChatModel(): Promise<BaseChatModel> {
+      await ready();
+      return new CarefoldChatOllama({
+        model,
+        baseUrl,
+        numCtx: settings.contextSize ?? DEFAULT_CONTEXT_SIZE,
+        temperature: 0,
+        fetch: options.fetch,
+      });
+    },
+  };
+}
+
+function clinicProvider(settings: ModelSettings, options: ModelProviderOptions, info: ModelInfo): ModelProvider {
+  const serverUrl = settings.serverUrl!;
+  const resolveModel = once(async () =>
+    chooseServerModel(await probeClinicServer(serverUrl, { fetch: options.fetch }), settings.serverModel),
+  );
+  let described = info;
+  return {
+    describe: () => described,
+    async getChatModel(): Promise<BaseChatModel> {
+      const model = await resolveModel();
+      described = { ...info, model };
+      return new ClinicChatModel({ serverUrl, model });
+    },
+  };
+}
+
+/** The provider the settings select; `none` (or incomplete settings) describes nothing and explains why. */
+export function createModelProvider(settings: ModelSettings, options: ModelProviderOptions): ModelProvider {
+  const problem = settingsProblem(settings);
+  const info = describeModelSettings(settings);
+  if (problem || !info) {
+    return {
+      describe: () => null,
+      getChatModel: async () => {
+        throw new Error(problem ?? "No model is configured.");
+      },
+    };
+  }
+  switch (settings.provider) {
+    case "llama-cpp":
+      return localProvider(settings, options, info);
+    case "ollama":
+      return ollamaProvider(settings, options, info);
+    default:
+      return clinicProvider(settings, options, info);
+  }
+}
