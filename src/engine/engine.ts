@@ -14,16 +14,18 @@ import {
 } from "../shared/contract";
 import { EngineError } from "../shared/rpc";
 import { AuditLog, auditLogsDir } from "./audit/auditLog";
-import { createDirectChatRunner } from "./agents/directChatRunner";
-import { newId } from "./ids";
+import { DeepAgentRuntime } from "./agents/deepAgentRunner";
+import type { SafetyFunctions } from "./agents/specialistFactory";
+import { CarefoldBackend, workspaceRoots } from "./agents/workspaceBackend";
+import { ConsultService } from "./consult/consultService";
+import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { noModelProvider, type ModelProvider } from "./inference/types";
-import { createDispatcher, type SpecialistRunner } from "./lifecycle/dispatch";
+import { createDispatcher } from "./lifecycle/dispatch";
 import { buildLifecycle, type Lifecycle, type PhaseFn } from "./lifecycle/graph";
 import { createContextLoader } from "./lifecycle/loadContext";
 import { passThroughGuardFactory, type OutputGuardFactory } from "./lifecycle/outputGuard";
 import { createPlanner, defaultPlan, type Router } from "./lifecycle/plan";
 import { createSynthesizer } from "./lifecycle/synthesize";
-import type { TurnResult } from "./lifecycle/state";
 import { noModelMessage } from "./messages";
 import { APP_VERSION } from "./version";
 import { SettingsStore } from "./settings/settingsStore";
@@ -64,11 +66,12 @@ export class Engine implements EngineApi {
   readonly approvals: ApprovalStore;
   /** Agents, skills and the safety profile, loaded once at start-up (read-only app data). */
   readonly content: ContentSet;
+  readonly backend: CarefoldBackend;
   private readonly listeners = new Set<EventListener>();
-  private readonly turns = new Map<string, { threadId: string; controller: AbortController; done: Promise<void> }>();
   private readonly lifecycle: Lifecycle;
+  private readonly runtime: DeepAgentRuntime;
+  private readonly consult: ConsultService;
   private provider: ModelProvider;
-  private closed = false;
 
   constructor(readonly options: EngineOptions) {
     this.db = openDatabase(join(options.dataDir, "carefold.db"));
@@ -81,6 +84,25 @@ export class Engine implements EngineApi {
     this.approvals = new ApprovalStore(this.db);
     this.provider = options.modelProvider ?? noModelProvider;
     this.content = loadContent(options.contentDir);
+    this.backend = new CarefoldBackend(workspaceRoots(options.contentDir, options.dataDir));
+    this.runtime = new DeepAgentRuntime({
+      content: this.content,
+      backend: this.backend,
+      checkpointer: new SqliteSaver(this.db),
+      safety: this.safetyFunctions(),
+      audit: this.audit,
+      provider: { describe: () => this.provider.describe(), getChatModel: (r) => this.provider.getChatModel(r) },
+      approvals: this.approvals,
+      guard: this.outputGuard(),
+      titleOf: (id) => this.agentTitle(id),
+      toolContext: (attachmentIds) => ({
+        content: this.content,
+        attachments: this.attachments,
+        notes: this.notes,
+        attachmentIds,
+        sanitizePii: this.safetyFunctions().sanitizePii,
+      }),
+    });
     this.lifecycle = buildLifecycle({
       loadContext: createContextLoader({
         threads: this.threads,
@@ -91,11 +113,22 @@ export class Engine implements EngineApi {
       gate: this.gatePhase(),
       plan: createPlanner(this.router()),
       dispatch: createDispatcher({
-        runSpecialist: this.specialistRunner(),
+        runSpecialist: this.runtime.runner(),
         hasModel: () => this.provider.describe() !== null,
         noModelMessage,
       }),
       synthesize: createSynthesizer({ titleOf: (id) => this.agentTitle(id) }),
+    });
+    this.consult = new ConsultService({
+      lifecycle: this.lifecycle,
+      threads: this.threads,
+      attachments: this.attachments,
+      approvals: this.approvals,
+      settings: this.settings,
+      audit: this.audit,
+      runtime: this.runtime,
+      titleOf: (id) => this.agentTitle(id),
+      emit: (e) => this.emit(e),
     });
   }
 
@@ -113,12 +146,11 @@ export class Engine implements EngineApi {
     return passThroughGuardFactory;
   }
 
-  protected specialistRunner(): SpecialistRunner {
-    return createDirectChatRunner({
-      provider: { describe: () => this.provider.describe(), getChatModel: (r) => this.provider.getChatModel(r) },
-      systemPrompt: (agentId) => this.systemPrompt(agentId),
-      guard: this.outputGuard(),
-    });
+  protected safetyFunctions(): SafetyFunctions {
+    return {
+      checkRefusal: () => ({ refuse: false, category: null, rule: null, message: null }),
+      sanitizePii: (text) => ({ text, findings: [] }),
+    };
   }
 
   /** Persona + the shared safety suffix: byte-stable per agent so a model's KV cache can be reused. */
@@ -164,74 +196,15 @@ export class Engine implements EngineApi {
   // ----- consult -----
 
   async "consult.ask"(input: RequestParsedInput<"consult.ask">): Promise<RequestOutput<"consult.ask">> {
-    if (this.closed) throw new EngineError("unavailable", "The engine is shutting down");
-    for (const id of input.attachmentIds ?? []) {
-      if (!this.attachments.get(id)) throw new EngineError("not_found", `No attachment with id ${id}`);
-    }
-    const threadId = input.threadId ?? newId("t");
-    const turnId = newId("u");
-    const controller = new AbortController();
-    this.threads.ensure(threadId, input.text);
-    this.threads.append(threadId, turnId, "user", input.text);
-    // Start after the response is sent so clients learn the turn id before its first event.
-    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
-      this.runTurn(threadId, turnId, input.text, input.attachmentIds ?? [], controller.signal),
-    );
-    this.turns.set(turnId, { threadId, controller, done });
-    void done.finally(() => this.turns.delete(turnId));
-    return { threadId, turnId };
-  }
-
-  private async runTurn(threadId: string, turnId: string, text: string, attachmentIds: string[], signal: AbortSignal): Promise<void> {
-    const settings = this.settings.get();
-    const started = performance.now();
-    let result: TurnResult;
-    try {
-      const final = await this.lifecycle.invoke(
-        { threadId, turnId, text, attachmentIds, language: settings.language, crisisLocale: settings.crisisLocale },
-        { configurable: { turnIO: { emit: (e: EngineEvent) => this.emit(e), signal } } },
-      );
-      result = final.result ?? { outcome: "failed", text: "", agents: [], topology: null, chips: [], why: null };
-      if (signal.aborted && result.outcome === "answered") result = { ...result, outcome: "cancelled" };
-    } catch (err) {
-      const aborted = signal.aborted;
-      result = { outcome: aborted ? "cancelled" : "failed", text: "", agents: [], topology: null, chips: [], why: null };
-      if (!aborted) {
-        this.emit({
-          type: "error",
-          turnId,
-          threadId,
-          code: "consult_failed",
-          message: `The answer could not be completed: ${err instanceof Error ? err.message : String(err)}`,
-        });
-      }
-    }
-    try {
-      if (result.text) {
-        this.threads.append(threadId, turnId, "assistant", result.text, { outcome: result.outcome, agents: result.agents, chips: result.chips });
-      }
-      this.audit.record({
-        event: "run",
-        thread: threadId,
-        agents: result.agents,
-        decision: result.outcome,
-        durationMs: performance.now() - started,
-      });
-    } catch (err) {
-      this.emit({ type: "error", turnId, threadId, code: "audit_failed", message: err instanceof Error ? err.message : String(err) });
-    }
-    this.emit({ type: "done", turnId, threadId, ...result });
+    return this.consult.ask(input);
   }
 
   async "consult.cancel"(input: RequestParsedInput<"consult.cancel">): Promise<RequestOutput<"consult.cancel">> {
-    const turn = this.turns.get(input.turnId);
-    if (!turn) return { cancelled: false };
-    turn.controller.abort();
-    return { cancelled: true };
+    return { cancelled: this.consult.cancel(input.turnId) };
   }
 
   async "consult.decide"(input: RequestParsedInput<"consult.decide">): Promise<RequestOutput<"consult.decide">> {
-    throw new EngineError("not_found", `No pending approval with id ${input.approvalId}`);
+    return this.consult.decide(input);
   }
 
   // ----- attachments and notes -----
@@ -320,7 +293,7 @@ export class Engine implements EngineApi {
     return this.threadOrThrow(input.threadId);
   }
   async "threads.delete"(input: RequestParsedInput<"threads.delete">): Promise<RequestOutput<"threads.delete">> {
-    for (const turn of this.turns.values()) if (turn.threadId === input.threadId) turn.controller.abort();
+    this.consult.cancelThread(input.threadId);
     this.approvals.deleteThread(input.threadId);
     return { deleted: this.threads.delete(input.threadId) };
   }
@@ -334,7 +307,7 @@ export class Engine implements EngineApi {
     throw new EngineError("unavailable", "Consent settings are not available in this build yet");
   }
   async "approvals.list"(): Promise<RequestOutput<"approvals.list">> {
-    return this.approvals.pending().map((r) => r.event);
+    return this.consult.pendingApprovals().map((r) => r.event);
   }
   async "agenda.export"(input: RequestParsedInput<"agenda.export">): Promise<RequestOutput<"agenda.export">> {
     const thread = this.threadOrThrow(input.threadId);
@@ -366,9 +339,7 @@ export class Engine implements EngineApi {
 
   /** Wait for running turns to finish (after cancelling them), then close the database. */
   async close(): Promise<void> {
-    this.closed = true;
-    for (const t of this.turns.values()) t.controller.abort();
-    await Promise.allSettled([...this.turns.values()].map((t) => t.done));
+    await this.consult.close();
     await this.provider.dispose?.();
     this.listeners.clear();
     this.db.close();

@@ -16,7 +16,12 @@ export interface ApprovalRecord {
   /** Which tool call in the interrupted batch this is. */
   toolCallId: string;
   decidedAt: string | null;
+  /** Opaque JSON the runtime stored to resume the run. */
+  runContext: unknown;
+  decision: ApprovalDecision | null;
 }
+
+export type ApprovalDecision = { type: "approve" } | { type: "edit"; content: string } | { type: "reject" };
 
 interface Row {
   id: string;
@@ -25,6 +30,8 @@ interface Row {
   run_thread_id: string;
   tool_call_id: string;
   decided_at: string | null;
+  run_context: string | null;
+  decision: string | null;
 }
 
 const toRecord = (r: Row): ApprovalRecord => ({
@@ -33,6 +40,8 @@ const toRecord = (r: Row): ApprovalRecord => ({
   runThreadId: r.run_thread_id,
   toolCallId: r.tool_call_id,
   decidedAt: r.decided_at,
+  runContext: r.run_context ? (JSON.parse(r.run_context) as unknown) : null,
+  decision: r.decision ? (JSON.parse(r.decision) as ApprovalDecision) : null,
 });
 
 export class ApprovalStore {
@@ -42,16 +51,20 @@ export class ApprovalStore {
         id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, turn_id TEXT NOT NULL, run_thread_id TEXT NOT NULL,
         tool_call_id TEXT NOT NULL, event TEXT NOT NULL, status TEXT NOT NULL, requested_at TEXT NOT NULL, decided_at TEXT);
        CREATE INDEX approvals_status ON approvals(status, requested_at);`,
+      // What the specialist run needs to resume after a restart (language, plan briefing, attachments).
+      `ALTER TABLE approvals ADD COLUMN run_context TEXT`,
+      // The user's decision (approve / edit with content / reject), kept until the batch resumes.
+      `ALTER TABLE approvals ADD COLUMN decision TEXT`,
     ]);
   }
 
-  add(event: ApprovalEvent, runThreadId: string, toolCallId: string): void {
+  add(event: ApprovalEvent, runThreadId: string, toolCallId: string, runContext: unknown = null): void {
     this.db
       .prepare(
-        `INSERT INTO approvals (id, thread_id, turn_id, run_thread_id, tool_call_id, event, status, requested_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)`,
+        `INSERT INTO approvals (id, thread_id, turn_id, run_thread_id, tool_call_id, event, status, requested_at, run_context)
+         VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
       )
-      .run(event.approvalId, event.threadId, event.turnId, runThreadId, toolCallId, JSON.stringify(event), event.requestedAt);
+      .run(event.approvalId, event.threadId, event.turnId, runThreadId, toolCallId, JSON.stringify(event), event.requestedAt, JSON.stringify(runContext));
   }
 
   get(id: string): ApprovalRecord | null {
@@ -69,11 +82,11 @@ export class ApprovalStore {
   }
 
   /** Marks a pending approval decided; false when it was not pending (already decided or expired). */
-  resolve(id: string, status: Exclude<ApprovalStatus, "pending">, now = new Date()): boolean {
+  resolve(id: string, status: Exclude<ApprovalStatus, "pending">, decision: ApprovalDecision | null = null, now = new Date()): boolean {
     return (
       this.db
-        .prepare("UPDATE approvals SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'")
-        .run(status, now.toISOString(), id).changes > 0
+        .prepare("UPDATE approvals SET status = ?, decided_at = ?, decision = ? WHERE id = ? AND status = 'pending'")
+        .run(status, now.toISOString(), decision ? JSON.stringify(decision) : null, id).changes > 0
     );
   }
 
@@ -81,7 +94,7 @@ export class ApprovalStore {
   expire(maxAgeMs: number, now = new Date()): ApprovalRecord[] {
     const cutoff = new Date(now.getTime() - maxAgeMs).toISOString();
     const stale = (this.db.prepare("SELECT * FROM approvals WHERE status = 'pending' AND requested_at < ?").all(cutoff) as Row[]).map(toRecord);
-    for (const r of stale) this.resolve(r.event.approvalId, "expired", now);
+    for (const r of stale) this.resolve(r.event.approvalId, "expired", { type: "reject" }, now);
     return stale;
   }
 

@@ -15,8 +15,15 @@ export interface SpecialistRequest {
   live: boolean;
 }
 
-/** Runs one specialist; resolves with its output text (already guarded) or throws. */
-export type SpecialistRunner = (request: SpecialistRequest) => Promise<string>;
+export interface SpecialistResult {
+  /** Guarded output text. */
+  text: string;
+  /** True when the run paused for the user's approval. */
+  awaitingApproval: boolean;
+}
+
+/** Runs one specialist; resolves with its (guarded) output, or throws. */
+export type SpecialistRunner = (request: SpecialistRequest) => Promise<SpecialistResult>;
 
 export interface DispatchDeps {
   runSpecialist: SpecialistRunner;
@@ -28,11 +35,11 @@ export interface DispatchDeps {
 async function runOne(deps: DispatchDeps, request: SpecialistRequest): Promise<SpecialistOutput> {
   const started = performance.now();
   try {
-    const text = await deps.runSpecialist(request);
-    return { agent: request.task.agent, ok: true, text, error: null, durationMs: performance.now() - started };
+    const { text, awaitingApproval } = await deps.runSpecialist(request);
+    return { agent: request.task.agent, ok: true, awaitingApproval, text, error: null, durationMs: performance.now() - started };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    return { agent: request.task.agent, ok: false, text: "", error, durationMs: performance.now() - started };
+    return { agent: request.task.agent, ok: false, awaitingApproval: false, text: "", error, durationMs: performance.now() - started };
   }
 }
 

@@ -48,6 +48,8 @@ export interface Plan {
 export interface SpecialistOutput {
   agent: string;
   ok: boolean;
+  /** The specialist paused for the user's approval of a file change (human in the loop). */
+  awaitingApproval: boolean;
   text: string;
   error: string | null;
   durationMs: number;

@@ -44,23 +44,30 @@ export function defaultCompose(
   return { text: parts.join("\n\n"), chips: [] };
 }
 
-export function createSynthesizer(deps: SynthesisDeps): PhaseFn {
-  return async (state) => {
-    const plan = state.executionPlan!;
-    const outputs = state.outputs;
-    const anyOk = outputs.some((o) => o.ok);
-    const composed = deps.compose
-      ? deps.compose(outputs, plan, state.language)
-      : defaultCompose(outputs, plan, state.language, deps.titleOf);
-    const footer = CANONICAL_FOOTER[state.language];
-    const result: TurnResult = {
-      outcome: anyOk ? "answered" : "failed",
-      text: composed.text ? `${composed.text}\n\n${footer}` : footer,
-      agents: plan.agents,
-      topology: plan.topology,
-      chips: composed.chips,
-      why: plan.why,
-    };
-    return { result };
+/** One answer from the specialists' outputs: composed text, one canonical footer, the outcome. */
+export function finalizeResult(
+  outputs: SpecialistOutput[],
+  plan: Plan,
+  language: "en" | "es",
+  titleOf: (id: string) => string,
+  compose?: SynthesisDeps["compose"],
+): TurnResult {
+  const anyOk = outputs.some((o) => o.ok);
+  const waiting = outputs.some((o) => o.awaitingApproval);
+  const composed = compose ? compose(outputs, plan, language) : defaultCompose(outputs, plan, language, titleOf);
+  const footer = CANONICAL_FOOTER[language];
+  return {
+    outcome: waiting ? "awaiting_approval" : anyOk ? "answered" : "failed",
+    text: composed.text ? `${composed.text}\n\n${footer}` : footer,
+    agents: plan.agents,
+    topology: plan.topology,
+    chips: composed.chips,
+    why: plan.why,
   };
+}
+
+export function createSynthesizer(deps: SynthesisDeps): PhaseFn {
+  return async (state) => ({
+    result: finalizeResult(state.outputs, state.executionPlan!, state.language, deps.titleOf, deps.compose),
+  });
 }

@@ -1,0 +1,226 @@
+/**
+ * Runs one specialist Deep Agent for a consult task: streams its (guarded) text, turns tool calls
+ * into traces, and turns human-in-the-loop interrupts into stored approvals. Resuming after the
+ * user's decision goes through `resume`, also after an engine restart (SQLite checkpoints).
+ */
+import { AIMessage, AIMessageChunk, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { Command } from "@langchain/langgraph";
+import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
+import type { EngineEvent } from "../../shared/contract";
+import type { ApprovalStore } from "../approvals/approvalStore";
+import type { ModelProvider } from "../inference/types";
+import { newId } from "../ids";
+import type { SpecialistRequest, SpecialistResult, SpecialistRunner } from "../lifecycle/dispatch";
+import type { OutputGuardFactory } from "../lifecycle/outputGuard";
+import type { ConsultStateValue } from "../lifecycle/state";
+import { previewAction } from "./actionPreview";
+import type { Briefing } from "./middleware/orchestrator";
+import { buildSpecialist, type SpecialistDeps } from "./specialistFactory";
+import type { ToolContext } from "./tools/context";
+import { traceLabel } from "./traceLabels";
+import type { CarefoldBackend } from "./workspaceBackend";
+
+export interface DeepAgentRunnerDeps extends SpecialistDeps {
+  provider: ModelProvider;
+  backend: CarefoldBackend;
+  approvals: ApprovalStore;
+  guard: OutputGuardFactory;
+  toolContext(attachmentIds: readonly string[]): ToolContext;
+  titleOf(agentId: string): string;
+  /** Model turns per specialist run (tool loop bound). */
+  recursionLimit?: number;
+}
+
+/** What a paused run needs to continue, stored with its approvals. */
+export interface RunContext {
+  agent: string;
+  threadId: string;
+  turnId: string;
+  language: "en" | "es";
+  briefing: Briefing | null;
+  attachmentIds: string[];
+}
+
+/** Stored with each approval: the run context plus the tool call awaiting the decision. */
+export interface StoredRun extends RunContext {
+  action: { name: string; args: Record<string, unknown> };
+}
+
+interface RunIO {
+  emit(event: EngineEvent): void;
+  signal: AbortSignal;
+  live: boolean;
+}
+
+type Interrupt = { value?: { actionRequests?: { name: string; args: Record<string, unknown> }[] } };
+
+export function textOf(message: BaseMessage): string {
+  const c = message.content;
+  if (typeof c === "string") return c;
+  return c.map((p) => (typeof p === "string" ? p : "text" in p && typeof p.text === "string" ? p.text : "")).join("");
+}
+
+export function runThreadIdOf(turnId: string, agent: string): string {
+  return `${turnId}.${agent}`;
+}
+
+function historyMessages(state: ConsultStateValue): BaseMessage[] {
+  return (state.context?.history ?? []).map((m) => (m.role === "user" ? new HumanMessage(m.content) : new AIMessage(m.content)));
+}
+
+function userMessage(state: ConsultStateValue): string {
+  const attached = state.context?.attachments ?? [];
+  if (!attached.length) return state.text;
+  const lines = attached.map((a) => {
+    const pages = a.pagesTotal !== null ? ` (${a.pagesRead ?? 0} of ${a.pagesTotal} pages readable)` : "";
+    return `- ${a.name}${a.text === null ? ` (no readable text: ${a.problem ?? "unknown format"})` : pages}`;
+  });
+  return `${state.text}\n\nAttached files (read them with attach-read):\n${lines.join("\n")}`;
+}
+
+export function briefingFor(request: SpecialistRequest, titleOf: (id: string) => string): Briefing | null {
+  const plan = request.state.executionPlan;
+  if (!plan || plan.tasks.length <= 1) return null;
+  const others = plan.agents.filter((a) => a !== request.task.agent).map(titleOf);
+  return {
+    plan: plan.why,
+    task: `Prepare the ${titleOf(request.task.agent)} part of the visit agenda; ${others.join(" and ")} will cover their own part.`,
+    prior: request.prior.map((p) => ({ title: titleOf(p.agent), text: p.text })),
+  };
+}
+
+export class DeepAgentRuntime {
+  constructor(private readonly deps: DeepAgentRunnerDeps) {}
+
+  private async specialist(ctx: RunContext) {
+    const info = this.deps.provider.describe();
+    const model = await this.deps.provider.getChatModel({ key: `${ctx.threadId}:${ctx.agent}` });
+    return buildSpecialist(ctx.agent, model, this.deps, {
+      threadId: ctx.threadId,
+      language: ctx.language,
+      briefing: ctx.briefing,
+      toolContext: this.deps.toolContext(ctx.attachmentIds),
+      contextTokens: info?.contextSize ?? 8192,
+    });
+  }
+
+  /**
+   * Streams one run (fresh input or a resume command) and reports what happened. The run is a
+   * top-level graph with its own checkpoint thread — not a subgraph of the consult lifecycle — so it
+   * can be resumed on its own after a restart; hence the cleared async context.
+   */
+  private drive(ctx: RunContext, input: unknown, io: RunIO): Promise<SpecialistResult> {
+    return AsyncLocalStorageProviderSingleton.getInstance().run(undefined, () => this.driveDetached(ctx, input, io));
+  }
+
+  private async driveDetached(ctx: RunContext, input: unknown, io: RunIO): Promise<SpecialistResult> {
+    const agent = await this.specialist(ctx);
+    const config = { configurable: { thread_id: runThreadIdOf(ctx.turnId, ctx.agent) }, recursionLimit: this.deps.recursionLimit ?? 40 };
+    const guard = this.deps.guard(ctx.language);
+    const ref = { turnId: ctx.turnId, threadId: ctx.threadId };
+    const pendingTools = new Map<string, { name: string; started: number }>();
+    let interrupts: Interrupt[] = [];
+
+    const stream = await agent.stream(input as never, { ...config, streamMode: ["messages", "updates"], signal: io.signal } as never);
+    for await (const item of stream as AsyncIterable<[string, unknown]>) {
+      const [mode, payload] = item;
+      if (mode === "messages") {
+        const [chunk, meta] = payload as [BaseMessage, { langgraph_node?: string }];
+        if (AIMessageChunk.isInstance(chunk) && meta?.langgraph_node === "model_request" && !guard.blocked) {
+          const safe = guard.push(textOf(chunk));
+          if (safe && io.live) io.emit({ type: "token", ...ref, text: safe });
+        }
+        continue;
+      }
+      const update = payload as Record<string, { messages?: BaseMessage[] } | Interrupt[]>;
+      if (Array.isArray(update["__interrupt__"])) interrupts = update["__interrupt__"] as Interrupt[];
+      for (const message of (update["model_request"] as { messages?: BaseMessage[] } | undefined)?.messages ?? []) {
+        for (const call of (message as AIMessage).tool_calls ?? []) {
+          if (!call.id) continue;
+          pendingTools.set(call.id, { name: call.name, started: performance.now() });
+          const label = traceLabel(call.name, call.args ?? {}, this.deps.content, ctx.language);
+          io.emit({ type: "trace", ...ref, stage: "start", tool: call.name, label, agent: ctx.agent, ok: null, durationMs: null });
+        }
+      }
+      for (const message of (update["tools"] as { messages?: BaseMessage[] } | undefined)?.messages ?? []) {
+        if (!ToolMessage.isInstance(message)) continue;
+        const started = pendingTools.get(message.tool_call_id);
+        pendingTools.delete(message.tool_call_id);
+        const name = started?.name ?? message.name ?? "tool";
+        io.emit({
+          type: "trace",
+          ...ref,
+          stage: "end",
+          tool: name,
+          label: traceLabel(name, {}, this.deps.content, ctx.language).replace(/…$/, ""),
+          agent: ctx.agent,
+          ok: message.status !== "error",
+          durationMs: started ? performance.now() - started.started : null,
+        });
+      }
+    }
+    const tail = guard.blocked ? "" : guard.end();
+    if (tail && io.live) io.emit({ type: "token", ...ref, text: tail });
+    if (guard.blocked) return { text: guard.blocked.message ?? "", awaitingApproval: false };
+
+    if (interrupts.length) {
+      this.recordApprovals(ctx, interrupts, io);
+      return { text: this.finalText(await agent.getState(config as never)), awaitingApproval: true };
+    }
+    return { text: this.finalText(await agent.getState(config as never)), awaitingApproval: false };
+  }
+
+  private finalText(snapshot: { values?: { messages?: BaseMessage[] } }): string {
+    const messages = snapshot.values?.messages ?? [];
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const m = messages[i]!;
+      if (m.getType() === "ai" && !(m as AIMessage).tool_calls?.length && textOf(m).trim()) return textOf(m).trim();
+    }
+    return "";
+  }
+
+  private recordApprovals(ctx: RunContext, interrupts: Interrupt[], io: RunIO): void {
+    const runThreadId = runThreadIdOf(ctx.turnId, ctx.agent);
+    const requests = interrupts.flatMap((i) => i.value?.actionRequests ?? []);
+    requests.forEach((action, index) => {
+      const preview = previewAction(action.name, action.args ?? {}, this.deps.backend);
+      const event = {
+        type: "approval.requested" as const,
+        approvalId: newId("ap"),
+        turnId: ctx.turnId,
+        threadId: ctx.threadId,
+        agent: ctx.agent,
+        tool: action.name,
+        path: preview.path,
+        operation: preview.operation,
+        diff: preview.diff,
+        proposed: preview.proposed,
+        requestedAt: new Date().toISOString(),
+      };
+      const stored: StoredRun = { ...ctx, action: { name: action.name, args: action.args ?? {} } };
+      this.deps.approvals.add(event, runThreadId, String(index), stored);
+      io.emit(event);
+    });
+  }
+
+  /** The lifecycle's SpecialistRunner. */
+  runner(): SpecialistRunner {
+    return async (request) => {
+      const ctx: RunContext = {
+        agent: request.task.agent,
+        threadId: request.state.threadId,
+        turnId: request.state.turnId,
+        language: request.state.language,
+        briefing: briefingFor(request, this.deps.titleOf),
+        attachmentIds: [...request.state.attachmentIds],
+      };
+      const messages = [...historyMessages(request.state), new HumanMessage(userMessage(request.state))];
+      return this.drive(ctx, { messages }, { emit: request.io.emit, signal: request.io.signal, live: request.live });
+    };
+  }
+
+  /** Continue a paused run with the user's decisions, in the order of its approval requests. */
+  async resume(ctx: RunContext, decisions: unknown[], io: Omit<RunIO, "live">): Promise<SpecialistResult> {
+    return this.drive(ctx, new Command({ resume: { decisions } }), { ...io, live: true });
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * ClinicalSafety: the safety contract enforced inside the agent loop, on every model call and tool
+ * call — not just displayed in prompts.
+ * - Tool calls must be in the closed registry AND declared by the agent AND by one of its loaded
+ *   skills (SKILL.md metadata.tools; `allowed-tools` is display-only in deepagents).
+ * - The refusal gate runs on model output and on tool arguments before anything executes.
+ * - Personal identifiers in tool arguments are masked unless the tool works on the user's own data.
+ * - The specialist's risk class is raised to the highest of its skills.
+ */
+import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { createMiddleware } from "langchain";
+import { z } from "zod";
+import type { AuditSink } from "../../audit/auditLog";
+import { RISK_ORDER } from "../../content";
+import type { RefusalCheck } from "../../lifecycle/gate";
+import type { CatalogSkill } from "./carefoldSkills";
+
+export interface ClinicalSafetyOptions {
+  agentId: string;
+  threadId: string;
+  /** Registry tools the agent declares (agent.yaml). */
+  agentTools: readonly string[];
+  /** Runtime file tools granted to this specialist (read_file, …). */
+  fileTools: readonly string[];
+  /** Fallback when state has no skills metadata yet: the tools each declared skill allows. */
+  skillTools: Record<string, readonly string[]>;
+  language: "en" | "es";
+  /** The agent's risk class from content, used until deepagents has loaded the skills metadata. */
+  fallbackRisk: string;
+  checkRefusal(text: string, options: { direction: "input" | "output"; language?: "en" | "es" }): RefusalCheck;
+  sanitizePii(text: string): { text: string; findings: { type: string; count: number }[] };
+  audit: AuditSink;
+}
+
+/** Tools whose arguments are the user's own records by design (PII stays). */
+const OWN_DATA_TOOLS = new Set(["workspace-note", "attach-read", "sanitize_pii", "extract_structured_data", "read_file", "write_file", "edit_file"]);
+
+export function allowedTools(options: ClinicalSafetyOptions, skills: readonly CatalogSkill[]): Set<string> {
+  const fromSkills = new Set<string>();
+  if (skills.length) {
+    for (const s of skills) for (const t of (s.metadata?.tools ?? "").split(/\s+/).filter(Boolean)) fromSkills.add(t);
+  } else {
+    for (const tools of Object.values(options.skillTools)) for (const t of tools) fromSkills.add(t);
+  }
+  const allowed = new Set(options.fileTools);
+  for (const t of options.agentTools) if (fromSkills.has(t)) allowed.add(t);
+  return allowed;
+}
+
+export function highestRiskOf(skills: readonly CatalogSkill[]): string {
+  let best = "wellness";
+  for (const s of skills) {
+    const r = s.metadata?.risk_class ?? "wellness";
+    if ((RISK_ORDER as readonly string[]).indexOf(r) > (RISK_ORDER as readonly string[]).indexOf(best)) best = r;
+  }
+  return best;
+}
+
+function textOf(message: BaseMessage): string {
+  const c = message.content;
+  if (typeof c === "string") return c;
+  return c.map((p) => (typeof p === "string" ? p : "text" in p && typeof p.text === "string" ? p.text : "")).join("");
+}
+
+function maskArgs(args: Record<string, unknown>, mask: (s: string) => string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === "string" ? mask(v) : v]));
+}
+
+export function createClinicalSafetyMiddleware(options: ClinicalSafetyOptions) {
+  const skillsOf = (state: unknown) => ((state as { skillsMetadata?: CatalogSkill[] } | undefined)?.skillsMetadata ?? []) as CatalogSkill[];
+  const deny = (tool: string, rule: string) =>
+    options.audit.record({ event: "tool", thread: options.threadId, agents: [options.agentId], tool, decision: "denied", rule });
+
+  return createMiddleware({
+    name: "ClinicalSafetyMiddleware",
+    stateSchema: z.object({ carefoldRiskClass: z.string().optional() }),
+    beforeModel(state) {
+      const loaded = skillsOf(state);
+      const risk = loaded.length ? highestRiskOf(loaded) : options.fallbackRisk;
+      return (state as { carefoldRiskClass?: string }).carefoldRiskClass === risk ? undefined : { carefoldRiskClass: risk };
+    },
+    async wrapModelCall(request, handler) {
+      const response = await handler(request);
+      const message = response as unknown as AIMessage;
+      if (!(message instanceof AIMessage)) return response;
+      const refusal = options.checkRefusal(textOf(message), { direction: "output", language: options.language });
+      const allowed = allowedTools(options, skillsOf(request.state));
+      const unsafeCalls = (message.tool_calls ?? []).filter(
+        (c) => !allowed.has(c.name) || options.checkRefusal(JSON.stringify(c.args), { direction: "output", language: options.language }).refuse,
+      );
+      if (!refusal.refuse && unsafeCalls.length === 0) return response;
+      if (refusal.refuse) {
+        options.audit.record({ event: "refuse", thread: options.threadId, agents: [options.agentId], decision: refusal.category, rule: refusal.rule, detail: { direction: "output" } });
+        // Replace the whole turn: unsafe text is never shown, and its tool calls never run.
+        return new AIMessage({ id: message.id, content: refusal.message ?? "" }) as unknown as typeof response;
+      }
+      for (const c of unsafeCalls) deny(c.name, allowed.has(c.name) ? "refusal_in_arguments" : "tool_not_allowed");
+      const kept = (message.tool_calls ?? []).filter((c) => !unsafeCalls.includes(c));
+      const note = unsafeCalls.map((c) => `(The ${c.name} step was blocked by Carefold's safety rules.)`).join(" ");
+      return new AIMessage({ id: message.id, content: [textOf(message), note].filter(Boolean).join("\n"), tool_calls: kept }) as unknown as typeof response;
+    },
+    async wrapToolCall(request, handler) {
+      const call = request.toolCall;
+      const allowed = allowedTools(options, skillsOf(request.state));
+      if (!allowed.has(call.name)) {
+        deny(call.name, "tool_not_allowed");
+        return new ToolMessage({ content: `The ${call.name} tool is not available to this specialist.`, tool_call_id: call.id ?? "", status: "error" });
+      }
+      const args = (call.args ?? {}) as Record<string, unknown>;
+      const refusal = options.checkRefusal(JSON.stringify(args), { direction: "output", language: options.language });
+      if (refusal.refuse) {
+        deny(call.name, refusal.rule ?? "refusal_in_arguments");
+        return new ToolMessage({ content: refusal.message ?? "Blocked by Carefold's safety rules.", tool_call_id: call.id ?? "", status: "error" });
+      }
+      if (OWN_DATA_TOOLS.has(call.name)) return handler(request);
+      let found = 0;
+      const masked = maskArgs(args, (s) => {
+        const r = options.sanitizePii(s);
+        found += r.findings.reduce((n, f) => n + f.count, 0);
+        return r.text;
+      });
+      if (found > 0) {
+        options.audit.record({ event: "tool", thread: options.threadId, agents: [options.agentId], tool: call.name, decision: "pii_masked", detail: { identifiers: found } });
+      }
+      return handler(found > 0 ? { ...request, toolCall: { ...call, args: masked } } : request);
+    },
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * The specialists' file system: a deepagents CompositeBackend with `/skills/` (read-only content) and
+ * `/workspace/` (the user's notes and attachments), both FilesystemBackends in virtual mode, wrapped so
+ * every path is normalized first, hard links are refused, and workspace writes are atomic.
+ */
+import { existsSync, lstatSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve, sep } from "node:path";
+import {
+  CompositeBackend,
+  FilesystemBackend,
+  StateBackend,
+  type BackendProtocolV2,
+  type DeleteResult,
+  type EditResult,
+  type FileDownloadResponse,
+  type GlobResult,
+  type GrepResult,
+  type LsResult,
+  type ReadRawResult,
+  type ReadResult,
+  type WriteResult,
+} from "deepagents";
+import { writeFileAtomic } from "../storage/atomicWrite";
+import { normalizeVirtualPath } from "./safePath";
+
+export const SKILLS_MOUNT = "/skills/";
+export const WORKSPACE_MOUNT = "/workspace/";
+const MOUNTS = [SKILLS_MOUNT, WORKSPACE_MOUNT];
+
+export interface WorkspaceRoots {
+  skillsDir: string;
+  workspaceDir: string;
+}
+
+export class CarefoldBackend implements BackendProtocolV2 {
+  private readonly inner: CompositeBackend;
+
+  constructor(private readonly roots: WorkspaceRoots) {
+    this.inner = new CompositeBackend(new StateBackend(), {
+      [SKILLS_MOUNT]: new FilesystemBackend({ rootDir: roots.skillsDir, virtualMode: true, maxFileSizeMb: 2 }),
+      [WORKSPACE_MOUNT]: new FilesystemBackend({ rootDir: roots.workspaceDir, virtualMode: true, maxFileSizeMb: 20 }),
+    });
+  }
+
+  /** The real file behind a checked virtual path. */
+  realPath(virtualPath: string): string {
+    const inSkills = virtualPath.startsWith(SKILLS_MOUNT);
+    const root = resolve(inSkills ? this.roots.skillsDir : this.roots.workspaceDir);
+    const rest = virtualPath.slice((inSkills ? SKILLS_MOUNT : WORKSPACE_MOUNT).length);
+    const full = resolve(root, rest);
+    if (full !== root && !full.startsWith(root + sep)) throw new Error("path escapes its folder");
+    return full;
+  }
+
+  private check(raw: string): { path: string } | { error: string } {
+    const r = normalizeVirtualPath(raw, MOUNTS);
+    if (!r.ok) return { error: `Refused path: ${r.reason}` };
+    const real = this.realPath(r.path);
+    if (existsSync(real)) {
+      const st = lstatSync(real);
+      if (st.isFile() && st.nlink > 1) return { error: "Refused path: hard-linked files are not allowed" };
+    }
+    return { path: r.path };
+  }
+
+  ls(path: string): Promise<LsResult> | LsResult {
+    const c = this.check(path);
+    return "error" in c ? { error: c.error } : this.inner.ls(c.path);
+  }
+
+  read(filePath: string, offset?: number, limit?: number): Promise<ReadResult> | ReadResult {
+    const c = this.check(filePath);
+    return "error" in c ? { error: c.error } : this.inner.read(c.path, offset, limit);
+  }
+
+  readRaw(filePath: string): Promise<ReadRawResult> | ReadRawResult {
+    const c = this.check(filePath);
+    return "error" in c ? { error: c.error } : this.inner.readRaw(c.path);
+  }
+
+  grep(pattern: string, path?: string | null, glob?: string | null, maxCount?: number | null): Promise<GrepResult> | GrepResult {
+    const c = this.check(path ?? WORKSPACE_MOUNT);
+    return "error" in c ? { error: c.error } : this.inner.grep(pattern, c.path, glob, maxCount);
+  }
+
+  glob(pattern: string, path?: string): Promise<GlobResult> | GlobResult {
+    const c = this.check(path ?? WORKSPACE_MOUNT);
+    return "error" in c ? { error: c.error } : this.inner.glob(pattern, c.path);
+  }
+
+  private writable(filePath: string): { path: string; real: string } | { error: string } {
+    const c = this.check(filePath);
+    if ("error" in c) return c;
+    if (!c.path.startsWith(WORKSPACE_MOUNT)) return { error: "Skills are read-only" };
+    return { path: c.path, real: this.realPath(c.path) };
+  }
+
+  write(filePath: string, content: string): WriteResult {
+    const w = this.writable(filePath);
+    if ("error" in w) return { error: w.error };
+    writeFileAtomic(w.real, content);
+    return { path: w.path };
+  }
+
+  edit(filePath: string, oldString: string, newString: string, replaceAll?: boolean): EditResult {
+    const w = this.writable(filePath);
+    if ("error" in w) return { error: w.error };
+    if (!existsSync(w.real)) return { error: `File '${w.path}' not found` };
+    const current = readFileSync(w.real, "utf8");
+    const count = oldString ? current.split(oldString).length - 1 : 0;
+    if (count === 0) return { error: `The text to replace was not found in ${w.path}` };
+    if (count > 1 && !replaceAll) return { error: `The text to replace appears ${count} times in ${w.path}; be more specific` };
+    writeFileAtomic(w.real, replaceAll ? current.split(oldString).join(newString) : current.replace(oldString, newString));
+    return { path: w.path, occurrences: replaceAll ? count : 1 } as EditResult;
+  }
+
+  delete(filePath: string): DeleteResult {
+    const w = this.writable(filePath);
+    if ("error" in w) return { error: w.error };
+    if (!existsSync(w.real)) return { error: `File '${w.path}' not found` };
+    rmSync(w.real);
+    return { path: w.path };
+  }
+
+  async downloadFiles(paths: string[]): Promise<FileDownloadResponse[]> {
+    const out: FileDownloadResponse[] = [];
+    for (const p of paths) {
+      const c = this.check(p);
+      if ("error" in c) {
+        out.push({ path: p, content: null, error: "invalid_path" } as FileDownloadResponse);
+        continue;
+      }
+      const real = this.realPath(c.path);
+      out.push(
+        existsSync(real)
+          ? ({ path: c.path, content: new Uint8Array(readFileSync(real)), error: null } as FileDownloadResponse)
+          : ({ path: c.path, content: null, error: "file_not_found" } as FileDownloadResponse),
+      );
+    }
+    return out;
+  }
+}
+
+export function workspaceRoots(contentDir: string, dataDir: string): WorkspaceRoots {
+  return { skillsDir: join(contentDir, "skills"), workspaceDir: join(dataDir, "workspace") };
+}

@@ -1,0 +1,184 @@
+/**
+ * Consult turns: starting a turn through the lifecycle, cancelling it, recording its answer, and
+ * continuing a turn that paused for the user's approval (also after an engine restart).
+ */
+import type { EngineEvent, RequestOutput, RequestParsedInput } from "../../shared/contract";
+import { EngineError } from "../../shared/rpc";
+import type { AuditSink } from "../audit/auditLog";
+import { editedArgs } from "../agents/actionPreview";
+import type { DeepAgentRuntime, RunContext, StoredRun } from "../agents/deepAgentRunner";
+import type { ApprovalDecision, ApprovalRecord, ApprovalStore } from "../approvals/approvalStore";
+import { newId } from "../ids";
+import type { Lifecycle } from "../lifecycle/graph";
+import type { TurnResult } from "../lifecycle/state";
+import { finalizeResult } from "../lifecycle/synthesize";
+import type { SettingsStore } from "../settings/settingsStore";
+import type { ThreadStore } from "../threads/threadStore";
+import type { AttachmentsStore } from "../workspace/attachmentsStore";
+
+export interface ConsultDeps {
+  lifecycle: Lifecycle;
+  threads: ThreadStore;
+  attachments: AttachmentsStore;
+  approvals: ApprovalStore;
+  settings: SettingsStore;
+  audit: AuditSink;
+  runtime: DeepAgentRuntime;
+  titleOf(agentId: string): string;
+  emit(event: EngineEvent): void;
+}
+
+/** Pending approvals older than this expire unapplied (nothing is ever written on expiry). */
+export const APPROVAL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const EMPTY_RESULT: TurnResult = { outcome: "failed", text: "", agents: [], topology: null, chips: [], why: null };
+
+export class ConsultService {
+  private readonly turns = new Map<string, { threadId: string; controller: AbortController; done: Promise<void> }>();
+  private closed = false;
+
+  constructor(private readonly deps: ConsultDeps) {}
+
+  /** Starts the work after `start` returns, so clients learn the turn id before its first event. */
+  private track(turnId: string, threadId: string, work: (signal: AbortSignal) => Promise<void>): void {
+    const controller = new AbortController();
+    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => work(controller.signal));
+    this.turns.set(turnId, { threadId, controller, done });
+    void done.finally(() => this.turns.delete(turnId));
+  }
+
+  ask(input: RequestParsedInput<"consult.ask">): RequestOutput<"consult.ask"> {
+    if (this.closed) throw new EngineError("unavailable", "The engine is shutting down");
+    for (const id of input.attachmentIds ?? []) {
+      if (!this.deps.attachments.get(id)) throw new EngineError("not_found", `No attachment with id ${id}`);
+    }
+    const threadId = input.threadId ?? newId("t");
+    const turnId = newId("u");
+    this.deps.threads.ensure(threadId, input.text);
+    this.deps.threads.append(threadId, turnId, "user", input.text);
+    this.track(turnId, threadId, (signal) => this.runTurn(threadId, turnId, input.text, input.attachmentIds ?? [], signal));
+    return { threadId, turnId };
+  }
+
+  private async runTurn(threadId: string, turnId: string, text: string, attachmentIds: string[], signal: AbortSignal): Promise<void> {
+    const settings = this.deps.settings.get();
+    const started = performance.now();
+    let result: TurnResult;
+    try {
+      const final = await this.deps.lifecycle.invoke(
+        { threadId, turnId, text, attachmentIds, language: settings.language, crisisLocale: settings.crisisLocale },
+        { configurable: { turnIO: { emit: (e: EngineEvent) => this.deps.emit(e), signal } } },
+      );
+      result = final.result ?? EMPTY_RESULT;
+      if (signal.aborted && result.outcome === "answered") result = { ...result, outcome: "cancelled" };
+    } catch (err) {
+      result = this.failure(threadId, turnId, err, signal);
+    }
+    this.finish(threadId, turnId, result, started);
+  }
+
+  private failure(threadId: string, turnId: string, err: unknown, signal: AbortSignal): TurnResult {
+    if (!signal.aborted) {
+      this.deps.emit({
+        type: "error",
+        turnId,
+        threadId,
+        code: "consult_failed",
+        message: `The answer could not be completed: ${err instanceof Error ? err.message : String(err)}`,
+      });
+    }
+    return { ...EMPTY_RESULT, outcome: signal.aborted ? "cancelled" : "failed" };
+  }
+
+  /** Records the answer and the audit event, then tells the front end the turn is done. */
+  private finish(threadId: string, turnId: string, result: TurnResult, started: number): void {
+    try {
+      if (result.text) {
+        this.deps.threads.append(threadId, turnId, "assistant", result.text, { outcome: result.outcome, agents: result.agents, chips: result.chips });
+      }
+      this.deps.audit.record({ event: "run", thread: threadId, agents: result.agents, decision: result.outcome, durationMs: performance.now() - started });
+    } catch (err) {
+      this.deps.emit({ type: "error", turnId, threadId, code: "audit_failed", message: err instanceof Error ? err.message : String(err) });
+    }
+    this.deps.emit({ type: "done", turnId, threadId, ...result });
+  }
+
+  cancel(turnId: string): boolean {
+    const turn = this.turns.get(turnId);
+    if (!turn) return false;
+    turn.controller.abort();
+    return true;
+  }
+
+  cancelThread(threadId: string): void {
+    for (const turn of this.turns.values()) if (turn.threadId === threadId) turn.controller.abort();
+  }
+
+  // ----- human in the loop -----
+
+  pendingApprovals(): ApprovalRecord[] {
+    for (const r of this.deps.approvals.expire(APPROVAL_TTL_MS)) this.resolvedEvent(r, "expired");
+    return this.deps.approvals.pending();
+  }
+
+  private resolvedEvent(record: ApprovalRecord, status: "applied" | "rejected" | "expired"): void {
+    const e = record.event;
+    this.deps.emit({ type: "approval.resolved", approvalId: e.approvalId, turnId: e.turnId, threadId: e.threadId, status });
+    this.deps.audit.record({ event: "approval", thread: e.threadId, agents: e.agent ? [e.agent] : [], tool: e.tool, decision: status });
+  }
+
+  decide(input: RequestParsedInput<"consult.decide">): RequestOutput<"consult.decide"> {
+    this.pendingApprovals();
+    const record = this.deps.approvals.get(input.approvalId);
+    if (!record) throw new EngineError("not_found", `No approval with id ${input.approvalId}`);
+    if (record.status !== "pending") return { status: record.status === "applied" ? "applied" : record.status };
+    if (input.decision === "edit" && input.editedContent === undefined) {
+      throw new EngineError("invalid_input", "An edit needs the edited content");
+    }
+    const decision: ApprovalDecision =
+      input.decision === "edit" ? { type: "edit", content: input.editedContent! } : { type: input.decision };
+    const status = input.decision === "reject" ? "rejected" : "applied";
+    this.deps.approvals.resolve(input.approvalId, status, decision);
+    this.resolvedEvent(record, status);
+    const batch = this.deps.approvals.forRun(record.runThreadId);
+    if (batch.every((r) => r.status !== "pending")) {
+      const { action: _action, ...ctx } = record.runContext as StoredRun;
+      this.track(ctx.turnId, ctx.threadId, (signal) => this.continueRun(ctx, batch, signal));
+    }
+    return { status };
+  }
+
+  /** Resumes the paused specialist with the batch's decisions (one reject rejects its own call). */
+  private async continueRun(ctx: RunContext, batch: ApprovalRecord[], signal: AbortSignal): Promise<void> {
+    const started = performance.now();
+    const ordered = [...batch].sort((a, b) => Number(a.toolCallId) - Number(b.toolCallId));
+    const decisions = ordered.map((r) => {
+      const d = r.decision ?? { type: "reject" };
+      if (d.type === "edit") {
+        const original = (r.runContext as StoredRun).action.args;
+        return { type: "edit", editedAction: { name: r.event.tool, args: editedArgs(r.event.tool, original, d.content) } };
+      }
+      if (d.type === "reject") return { type: "reject", message: "The user did not approve this change. Nothing was saved." };
+      return { type: "approve" };
+    });
+    let result: TurnResult;
+    try {
+      const output = await this.deps.runtime.resume(ctx, decisions, { emit: (e) => this.deps.emit(e), signal });
+      result = finalizeResult(
+        [{ agent: ctx.agent, ok: true, awaitingApproval: output.awaitingApproval, text: output.text, error: null, durationMs: 0 }],
+        { agents: [ctx.agent], topology: "single", tasks: [{ agent: ctx.agent, dependsOn: [] }], confidence: 1, why: "" },
+        ctx.language,
+        this.deps.titleOf,
+      );
+    } catch (err) {
+      result = this.failure(ctx.threadId, ctx.turnId, err, signal);
+    }
+    this.finish(ctx.threadId, ctx.turnId, { ...result, why: null }, started);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.turns.values()) t.controller.abort();
+    await Promise.allSettled([...this.turns.values()].map((t) => t.done));
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Human in the loop through the real stack: a note write pauses for approval with a diff; approve,
+ * edit and reject; nothing is written before approval; pending approvals survive an engine restart.
+ */
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Engine } from "../../../src/engine/engine";
+import type { Plan } from "../../../src/engine/lifecycle/state";
+import { scriptedProvider, type ScriptStep } from "../../support/scriptedChatModel";
+import { engineWithRouter, EventLog, REPO } from "../../support/engineHarness";
+import { tempDir } from "../../support/tempDir";
+
+let tmp = tempDir();
+const engines: Engine[] = [];
+afterEach(async () => {
+  for (const e of engines.splice(0)) await e.close();
+  tmp.cleanup();
+  tmp = tempDir();
+});
+
+const plan: Plan = { agents: ["visit-steward"], topology: "single", tasks: [{ agent: "visit-steward", dependsOn: [] }], confidence: 1, why: "Test." };
+const NOTE = "# Visit agenda\n\n- Bring the medicine list\n- Ask about the new test\n";
+const noteStep: ScriptStep = { toolCalls: [{ name: "workspace-note", args: { title: "Visit agenda", content: NOTE } }] };
+const notePath = () => join(tmp.dir, "workspace", "notes", "visit-agenda.md");
+
+function start(steps: ScriptStep[]) {
+  const engine = engineWithRouter({ dataDir: tmp.dir, contentDir: REPO, modelProvider: scriptedProvider(steps) }, () => plan);
+  engines.push(engine);
+  const log = new EventLog();
+  engine.onEvent(log.push);
+  return { engine, log };
+}
+
+async function askForNote(steps: ScriptStep[]) {
+  const { engine, log } = start(steps);
+  const { turnId } = await engine["consult.ask"]({ text: "Save my visit agenda as a note" });
+  const paused = await log.done(turnId);
+  return { engine, log, turnId, paused };
+}
+
+describe("human in the loop", () => {
+  it("pauses a note write for approval with the path and a diff, writing nothing yet", async () => {
+    const { engine, log, turnId, paused } = await askForNote([noteStep, { text: "Saved." }]);
+    expect(paused.outcome).toBe("awaiting_approval");
+    const [request] = log.of("approval.requested", turnId);
+    expect(request).toMatchObject({ tool: "workspace-note", path: "/workspace/notes/visit-agenda.md", operation: "create", agent: "visit-steward", proposed: NOTE });
+    expect(request!.diff).toContain("+- Bring the medicine list");
+    expect(existsSync(notePath())).toBe(false);
+    expect((await engine["approvals.list"]()).map((a) => a.approvalId)).toEqual([request!.approvalId]);
+  });
+
+  it("approve writes the note and finishes the answer", async () => {
+    const { engine, log, turnId } = await askForNote([noteStep, { text: "Your agenda is saved in your notes." }]);
+    const [request] = log.of("approval.requested", turnId);
+    expect(await engine["consult.decide"]({ approvalId: request!.approvalId, decision: "approve" })).toEqual({ status: "applied" });
+    const finished = await log.done(turnId, 1);
+    expect(finished.outcome).toBe("answered");
+    expect(finished.text).toContain("Your agenda is saved");
+    expect(readFileSync(notePath(), "utf8")).toBe(NOTE);
+    expect(log.of("approval.resolved", turnId).map((e) => e.status)).toEqual(["applied"]);
+    expect(await engine["approvals.list"]()).toEqual([]);
+    // Deciding twice is harmless.
+    expect(await engine["consult.decide"]({ approvalId: request!.approvalId, decision: "reject" })).toEqual({ status: "applied" });
+  });
+
+  it("edit writes the user's version", async () => {
+    const { engine, log, turnId } = await askForNote([noteStep, { text: "Saved your edited agenda." }]);
+    const [request] = log.of("approval.requested", turnId);
+    await engine["consult.decide"]({ approvalId: request!.approvalId, decision: "edit", editedContent: "# My agenda\n- my own words\n" });
+    await log.done(turnId, 1);
+    expect(readFileSync(notePath(), "utf8")).toBe("# My agenda\n- my own words\n");
+  });
+
+  it("reject writes nothing and tells the model", async () => {
+    const { engine, log, turnId } = await askForNote([noteStep, { text: "Okay, I did not save it." }]);
+    const [request] = log.of("approval.requested", turnId);
+    expect(await engine["consult.decide"]({ approvalId: request!.approvalId, decision: "reject" })).toEqual({ status: "rejected" });
+    const finished = await log.done(turnId, 1);
+    expect(finished.text).toContain("I did not save it");
+    expect(existsSync(notePath())).toBe(false);
+  });
+
+  it("shows a modify diff against the current note", async () => {
+    mkdirSync(join(tmp.dir, "workspace", "notes"), { recursive: true });
+    writeFileSync(notePath(), "# Visit agenda\n\n- Old item\n");
+    const { log, turnId } = await askForNote([noteStep, { text: "Saved." }]);
+    const [request] = log.of("approval.requested", turnId);
+    expect(request!.operation).toBe("modify");
+    expect(request!.diff).toContain("-- Old item");
+  });
+
+  it("a pending approval survives an engine restart and can then be approved", async () => {
+    const first = await askForNote([noteStep]);
+    const [request] = first.log.of("approval.requested", first.turnId);
+    await first.engine.close();
+    engines.splice(engines.indexOf(first.engine), 1);
+    expect(existsSync(notePath())).toBe(false);
+
+    const { engine, log } = start([{ text: "Saved after the restart." }]);
+    const pending = await engine["approvals.list"]();
+    expect(pending.map((p) => p.approvalId)).toEqual([request!.approvalId]);
+    await engine["consult.decide"]({ approvalId: request!.approvalId, decision: "approve" });
+    const finished = await log.done(first.turnId);
+    expect(finished.text).toContain("Saved after the restart.");
+    expect(readFileSync(notePath(), "utf8")).toBe(NOTE);
+  });
+
+  it("an unknown approval is a typed error, and closing the app never writes", async () => {
+    const { engine } = await askForNote([noteStep]);
+    await expect(engine["consult.decide"]({ approvalId: "nope", decision: "approve" })).rejects.toMatchObject({ code: "not_found" });
+    await engine.close();
+    engines.length = 0;
+    expect(existsSync(notePath())).toBe(false);
+  });
+});
