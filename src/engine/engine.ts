@@ -19,12 +19,15 @@ import type { SafetyFunctions } from "./agents/specialistFactory";
 import { CarefoldBackend, workspaceRoots } from "./agents/workspaceBackend";
 import { ConsultService } from "./consult/consultService";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
-import { noModelProvider, type ModelProvider } from "./inference/types";
+import type { ModelProvider } from "./inference/types";
+import { ModelHost } from "./modelHost";
+import { FtsCatalog } from "./catalog";
+import { createRouter } from "./routing";
 import { createDispatcher } from "./lifecycle/dispatch";
 import { buildLifecycle, type Lifecycle, type PhaseFn } from "./lifecycle/graph";
 import { createContextLoader } from "./lifecycle/loadContext";
 import { passThroughGuardFactory, type OutputGuardFactory } from "./lifecycle/outputGuard";
-import { createPlanner, defaultPlan, type Router } from "./lifecycle/plan";
+import { createPlanner, type Router } from "./lifecycle/plan";
 import { createSynthesizer } from "./lifecycle/synthesize";
 import { noModelMessage } from "./messages";
 import { APP_VERSION } from "./version";
@@ -47,7 +50,7 @@ export interface EngineOptions {
   dataDir: string;
   /** Where the read-only content lives (agents/, skills/, carefold-profile.yaml). */
   contentDir: string;
-  /** A fixed model provider (tests, `carefold ask --model`); otherwise none is configured. */
+  /** A fixed model provider (tests, `carefold ask --model`); otherwise the one the settings select. */
   modelProvider?: ModelProvider;
   /** Kiosk sessions never persist consent. */
   kiosk?: boolean;
@@ -71,7 +74,8 @@ export class Engine implements EngineApi {
   private readonly lifecycle: Lifecycle;
   private readonly runtime: DeepAgentRuntime;
   private readonly consult: ConsultService;
-  private provider: ModelProvider;
+  private readonly models: ModelHost;
+  readonly catalog: FtsCatalog;
 
   constructor(readonly options: EngineOptions) {
     this.db = openDatabase(join(options.dataDir, "carefold.db"));
@@ -82,8 +86,9 @@ export class Engine implements EngineApi {
     this.notes = new NotesStore(join(workspace, "notes"));
     this.attachments = new AttachmentsStore(this.db, join(workspace, "attachments"));
     this.approvals = new ApprovalStore(this.db);
-    this.provider = options.modelProvider ?? noModelProvider;
+    this.models = new ModelHost(options.dataDir, this.settings, (e) => this.emit(e), options.modelProvider);
     this.content = loadContent(options.contentDir);
+    this.catalog = FtsCatalog.open(this.db, this.content);
     this.backend = new CarefoldBackend(workspaceRoots(options.contentDir, options.dataDir));
     this.runtime = new DeepAgentRuntime({
       content: this.content,
@@ -91,7 +96,7 @@ export class Engine implements EngineApi {
       checkpointer: new SqliteSaver(this.db),
       safety: this.safetyFunctions(),
       audit: this.audit,
-      provider: { describe: () => this.provider.describe(), getChatModel: (r) => this.provider.getChatModel(r) },
+      provider: this.models.provider,
       approvals: this.approvals,
       guard: this.outputGuard(),
       titleOf: (id) => this.agentTitle(id),
@@ -139,7 +144,12 @@ export class Engine implements EngineApi {
   }
 
   protected router(): Router {
-    return () => defaultPlan();
+    return createRouter({ catalog: this.catalog, content: this.content, modelProvider: this.provider });
+  }
+
+  /** The active model provider (follows the settings unless the host fixed one). */
+  get provider(): ModelProvider {
+    return this.models.provider;
   }
 
   protected outputGuard(): OutputGuardFactory {
@@ -256,22 +266,17 @@ export class Engine implements EngineApi {
     return this.settings.set(input);
   }
   async "models.list"(): Promise<RequestOutput<"models.list">> {
-    return {
-      active: this.provider.describe(),
-      local: [],
-      recommended: [],
-      ollama: { reachable: false, baseUrl: "http://127.0.0.1:11434", models: [], problem: "not checked" },
-    };
+    return this.models.list();
   }
 
-  async "models.pull"(): Promise<RequestOutput<"models.pull">> {
-    throw new EngineError("unavailable", "Model downloads are not available in this build yet");
+  async "models.pull"(input: RequestParsedInput<"models.pull">): Promise<RequestOutput<"models.pull">> {
+    return this.models.pull(input.id);
   }
-  async "models.import"(): Promise<RequestOutput<"models.import">> {
-    throw new EngineError("unavailable", "Model import is not available in this build yet");
+  async "models.import"(input: RequestParsedInput<"models.import">): Promise<RequestOutput<"models.import">> {
+    return this.models.import(input.path);
   }
-  async "models.remove"(): Promise<RequestOutput<"models.remove">> {
-    throw new EngineError("unavailable", "Model removal is not available in this build yet");
+  async "models.remove"(input: RequestParsedInput<"models.remove">): Promise<RequestOutput<"models.remove">> {
+    return this.models.remove(input.file);
   }
 
   // ----- threads -----
@@ -340,7 +345,7 @@ export class Engine implements EngineApi {
   /** Wait for running turns to finish (after cancelling them), then close the database. */
   async close(): Promise<void> {
     await this.consult.close();
-    await this.provider.dispose?.();
+    await this.models.close();
     this.listeners.clear();
     this.db.close();
   }

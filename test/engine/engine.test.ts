@@ -6,6 +6,8 @@ import type { EngineEvent } from "../../src/shared/contract";
 import { createEngine, type Engine } from "../../src/engine/engine";
 import { verifyAuditLog } from "../../src/engine/audit/auditLog";
 import { scriptedProvider, type Script } from "../support/scriptedChatModel";
+import { engineWithRouter } from "../support/engineHarness";
+import { defaultPlan } from "../../src/engine/lifecycle/plan";
 import { tempDir } from "../support/tempDir";
 
 const contentDir = join(__dirname, "..", "..");
@@ -19,8 +21,9 @@ afterEach(async () => {
   tmp = tempDir();
 });
 
+/** The plan is fixed (visit-steward) so every scripted step goes to the specialist, not the router. */
 function start(script?: Script) {
-  engine = createEngine({ dataDir: tmp.dir, contentDir, modelProvider: script ? scriptedProvider(script) : undefined });
+  engine = engineWithRouter({ dataDir: tmp.dir, contentDir, modelProvider: script ? scriptedProvider(script) : undefined }, () => defaultPlan());
   const events: EngineEvent[] = [];
   engine.onEvent((e) => events.push(e));
   return { engine, events };
@@ -68,7 +71,7 @@ describe("engine consult", () => {
 
   it("passes history to the model on the second turn of a thread", async () => {
     const provider = scriptedProvider([{ text: "First answer." }, { text: "Second answer." }]);
-    engine = createEngine({ dataDir: tmp.dir, contentDir, modelProvider: provider });
+    engine = engineWithRouter({ dataDir: tmp.dir, contentDir, modelProvider: provider }, () => defaultPlan());
     const events: EngineEvent[] = [];
     engine.onEvent((e) => events.push(e));
     const first = await engine["consult.ask"]({ text: "first question" });
@@ -102,6 +105,21 @@ describe("engine consult", () => {
   it("rejects unknown attachment ids", async () => {
     const { engine } = start();
     await expect(engine["consult.ask"]({ text: "hi", attachmentIds: ["nope"] })).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("engine routing", () => {
+  it("routes a clear question to its specialist without spending a model call on routing", async () => {
+    const provider = scriptedProvider([{ text: "Here is your blood pressure log." }]);
+    engine = createEngine({ dataDir: tmp.dir, contentDir, modelProvider: provider });
+    const events: EngineEvent[] = [];
+    engine.onEvent((e) => events.push(e));
+    const { turnId } = await engine["consult.ask"]({ text: "My cardiologist wants me to track my blood pressure before the next heart visit" });
+    const done = await doneOf(events, turnId);
+    expect(done.agents).toEqual(["cardiology-guide"]);
+    expect(provider.model.calls).toHaveLength(1);
+    const planTrace = events.find((e) => e.type === "trace" && e.tool === "plan");
+    expect(planTrace).toBeDefined();
   });
 });
 

@@ -1,15 +1,38 @@
 /** `carefold ask "<question>"`: one consult through the full engine, streamed to the terminal. */
-import type { EngineEvent } from "../../shared/contract";
+import type { EngineEvent, ModelSettings } from "../../shared/contract";
 import { createEngine } from "../../engine/engine";
 import { findContentDir } from "../../engine/paths";
-import { dataDirFrom, parse } from "../args";
+import { dataDirFrom, parse, UsageError } from "../args";
+import { createModelProvider } from "../../engine/inference/modelProvider";
 import type { CliCommand, CliIO } from "../types";
 
-const usage = `Usage: carefold ask "<question>" [--data-dir DIR] [--json]
+const usage = `Usage: carefold ask "<question>" [--model FILE.gguf | --ollama NAME | --server URL] [--data-dir DIR] [--json]
 
 Asks Carefold one question and prints the answer as it streams, with the steps it takes.
+Without a model option it uses the model chosen in Settings (if any).
+  --model FILE     a GGUF model file (a path, or a file name in <data>/models), run on this computer
+  --ollama NAME    a model served by Ollama, e.g. qwen2.5:3b (--ollama-url URL, default http://127.0.0.1:11434)
+  --server URL     an OpenAI-compatible clinic server (--server-model NAME to pick its model)
+  --context N      context window in tokens (default 8192)
   --data-dir DIR   where your notes, history and settings live (default: the app's data folder)
   --json           print every engine event as one JSON line instead`;
+
+/** Model options → settings for this one run (nothing is saved). */
+export function modelSettingsFrom(values: Record<string, string | boolean | undefined>): ModelSettings | null {
+  const context = values.context === undefined ? undefined : Number(values.context);
+  if (context !== undefined && (!Number.isInteger(context) || context < 512)) throw new UsageError("--context must be a whole number of tokens (512 or more)");
+  const chosen = ["model", "ollama", "server"].filter((k) => values[k] !== undefined);
+  if (chosen.length > 1) throw new UsageError("choose one of --model, --ollama or --server");
+  const extra = context === undefined ? {} : { contextSize: context };
+  if (typeof values.model === "string") return { provider: "llama-cpp", modelPath: values.model, ...extra };
+  if (typeof values.ollama === "string") {
+    return { provider: "ollama", ollamaModel: values.ollama, ...(typeof values["ollama-url"] === "string" ? { ollamaBaseUrl: values["ollama-url"] } : {}), ...extra };
+  }
+  if (typeof values.server === "string") {
+    return { provider: "openai-compatible", serverUrl: values.server, ...(typeof values["server-model"] === "string" ? { serverModel: values["server-model"] } : {}), ...extra };
+  }
+  return null;
+}
 
 export function renderEvent(event: EngineEvent, io: CliIO, state: { streamed: string }): void {
   switch (event.type) {
@@ -48,14 +71,26 @@ export const command: CliCommand = {
   summary: "ask one question and stream the answer",
   usage,
   async run(argv, io) {
-    const { values, positionals } = parse(argv, { "data-dir": { type: "string" }, json: { type: "boolean" } });
+    const { values, positionals } = parse(argv, {
+      "data-dir": { type: "string" },
+      json: { type: "boolean" },
+      model: { type: "string" },
+      ollama: { type: "string" },
+      "ollama-url": { type: "string" },
+      server: { type: "string" },
+      "server-model": { type: "string" },
+      context: { type: "string" },
+    });
     const question = positionals.join(" ").trim();
     if (!question) {
       io.stderr.write(usage + "\n");
       return 2;
     }
-    const engine = createEngine({ dataDir: dataDirFrom(values["data-dir"], io), contentDir: findContentDir() });
-    const active = engine.options.modelProvider?.describe() ?? null;
+    const dataDir = dataDirFrom(values["data-dir"], io);
+    const settings = modelSettingsFrom(values);
+    const modelProvider = settings ? createModelProvider(settings, { dataDir }) : undefined;
+    const engine = createEngine({ dataDir, contentDir: findContentDir(), modelProvider });
+    const active = engine.provider.describe();
     if (!values.json) io.stderr.write(`· Model: ${active ? `${active.provider} ${active.model}` : "none configured"}\n`);
     try {
       const state = { streamed: "" };

@@ -16,7 +16,7 @@ export interface CatalogSkill {
 
 const FRAMING = [
   "## Your skills",
-  "Before you help with a task, open the matching skill: read_file its SKILL.md and follow it. Open a reference only when you need it (paths are listed in the SKILL.md). Skills never allow diagnosing, choosing or dosing medicines, changing medicines, or delaying emergency care.",
+  "Before helping, read_file the matching skill's SKILL.md and follow it; read a reference only when you need it. Skills never allow diagnosing, choosing or dosing medicines, changing medicines, or delaying emergency care.",
 ].join("\n");
 
 /** One line per skill: name, risk class, what and when, where. */

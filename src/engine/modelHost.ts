@@ -1,0 +1,102 @@
+/**
+ * The engine's model side: the active ModelProvider (rebuilt when the model settings change, unless
+ * the host fixed one), and the model manager requests (list, pull with progress events, import,
+ * remove).
+ */
+import type { EngineEvent, ModelSettings, RequestOutput } from "../shared/contract";
+import { EngineError } from "../shared/rpc";
+import { newId } from "./ids";
+import { buildModelsList } from "./inference/modelsList";
+import { createModelProvider } from "./inference/modelProvider";
+import { importModel, removeModel } from "./inference/modelStore";
+import { pullModel, resolvePullTarget } from "./inference/modelDownload";
+import type { ModelProvider } from "./inference/types";
+import type { SettingsStore } from "./settings/settingsStore";
+
+export class ModelHost {
+  private current: ModelProvider;
+  private readonly downloads = new Map<string, AbortController>();
+  private lastSettings: string;
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly settings: SettingsStore,
+    private readonly emit: (event: EngineEvent) => void,
+    private readonly fixed?: ModelProvider,
+  ) {
+    this.lastSettings = JSON.stringify(settings.get().model);
+    this.current = fixed ?? createModelProvider(settings.get().model, { dataDir });
+    if (!fixed) settings.onChange((s) => this.reconfigure(s.model));
+  }
+
+  /** A stable provider view for the runtime and router: always the current provider. */
+  readonly provider: ModelProvider = {
+    describe: () => this.current.describe(),
+    getChatModel: (request) => this.current.getChatModel(request),
+  };
+
+  private reconfigure(model: ModelSettings): void {
+    const key = JSON.stringify(model);
+    if (key === this.lastSettings) return;
+    this.lastSettings = key;
+    const old = this.current;
+    this.current = createModelProvider(model, { dataDir: this.dataDir });
+    void old.dispose?.();
+  }
+
+  async list(): Promise<RequestOutput<"models.list">> {
+    const list = await buildModelsList(this.settings.get().model, this.dataDir);
+    return this.fixed ? { ...list, active: this.fixed.describe() } : list;
+  }
+
+  /** Starts a download and reports it through `model.progress` events. */
+  pull(id: string): RequestOutput<"models.pull"> {
+    let target;
+    try {
+      target = resolvePullTarget(id);
+    } catch (err) {
+      throw new EngineError("invalid_input", err instanceof Error ? err.message : String(err));
+    }
+    const downloadId = newId("dl");
+    const controller = new AbortController();
+    this.downloads.set(downloadId, controller);
+    const model = target.id;
+    const progress = (state: "downloading" | "verifying" | "done" | "failed", receivedBytes: number, totalBytes: number | null, message: string | null) =>
+      this.emit({ type: "model.progress", downloadId, model, receivedBytes, totalBytes, state, message });
+    progress("downloading", 0, null, null);
+    void pullModel(this.dataDir, id, {
+      signal: controller.signal,
+      onProgress: (p) => progress(p.state, p.downloadedBytes, p.totalBytes || null, null),
+    })
+      .then((result) => progress("done", result.model.sizeBytes, result.model.sizeBytes, result.model.file))
+      .catch((err: unknown) => progress("failed", 0, null, err instanceof Error ? err.message : String(err)))
+      .finally(() => this.downloads.delete(downloadId));
+    return { downloadId };
+  }
+
+  async import(path: string): Promise<RequestOutput<"models.import">> {
+    try {
+      return (await importModel(this.dataDir, path)).model;
+    } catch (err) {
+      throw new EngineError("invalid_input", err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  async remove(file: string): Promise<RequestOutput<"models.remove">> {
+    const active = this.settings.get().model;
+    if (active.provider === "llama-cpp" && active.modelPath && (active.modelPath === file || active.modelPath.endsWith(`/${file}`))) {
+      throw new EngineError("conflict", `${file} is the model in use. Choose another model in Settings first.`);
+    }
+    try {
+      await removeModel(this.dataDir, file);
+      return { removed: true };
+    } catch (err) {
+      throw new EngineError("not_found", err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.downloads.values()) c.abort();
+    await this.current.dispose?.();
+  }
+}
