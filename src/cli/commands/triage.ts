@@ -1,0 +1,136 @@
+/**
+ * `carefold triage`: the deterministic emergency gate from the command line.
+ *   carefold triage "my husband's face is drooping" [--locale US] [--lang en]
+ *   carefold triage --jsonl < messages.jsonl      (one {"id","text"} per line → one decision per line)
+ * JSONL mode streams line by line, reports a bad line as {"id", "error"} and carries on; exit code 0.
+ */
+import { createInterface } from "node:readline";
+import { CrisisLocaleSchema } from "../../shared/contract";
+import { crisisResponse, detectEmergency, type EmergencyDecision } from "../../engine/safety/index";
+import { parse, UsageError } from "../args";
+import type { CliCommand, CliIO } from "../types";
+
+const USAGE = `Usage:
+  carefold triage "<message>" [--locale US|EU|UK|AU] [--lang en|es]
+  carefold triage --jsonl < input.jsonl > decisions.jsonl
+
+Runs the deterministic emergency red-flag gate (no model). With --jsonl, reads one JSON object per
+line, {"id": "...", "text": "..."}, and writes one line per input:
+  {"id": "...", "emergency": true|false, "family": ..., "action": "911"|"988"|"poison"|null, "rule": ...}
+A line that is not valid JSON or lacks a string "text" gives {"id": <id or null>, "error": "..."}.
+Without --jsonl the message comes from the arguments (or stdin) and a readable decision is printed,
+with the crisis numbers for --locale (default US) in --lang (default: the message's language).
+`;
+
+function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const ok = stream.write(text, (err) => (err ? reject(err) : undefined));
+    if (ok) resolve();
+    else stream.once("drain", () => resolve());
+  });
+}
+
+type TriageLine =
+  | { id: string; emergency: boolean; family: string | null; action: string | null; rule: string | null }
+  | { id: string | null; error: string };
+
+/** One JSONL input line → one output object. Never throws. */
+export function triageLine(line: string): TriageLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { id: null, error: "line is not valid JSON" };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { id: null, error: 'line must be a JSON object with "id" and "text"' };
+  }
+  const record = value as Record<string, unknown>;
+  const id = typeof record.id === "string" ? record.id : typeof record.id === "number" ? String(record.id) : null;
+  if (id === null) return { id: null, error: '"id" must be a string' };
+  if (typeof record.text !== "string") return { id, error: '"text" must be a string' };
+  const d = detectEmergency(record.text);
+  return { id, emergency: d.emergency, family: d.family, action: d.action, rule: d.rule };
+}
+
+async function runJsonl(io: CliIO): Promise<number> {
+  const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim().length === 0) continue;
+    await write(io.stdout, JSON.stringify(triageLine(line)) + "\n");
+  }
+  return 0;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += typeof chunk === "string" ? chunk : (chunk as Buffer).toString("utf8");
+  return text;
+}
+
+function describe(d: EmergencyDecision, locale: "US" | "EU" | "UK" | "AU", language: "en" | "es"): string {
+  const crisis = crisisResponse(d, locale, language);
+  const numbers = crisis.numbers.map((n) => `  ${n.label}: ${n.number} (${n.kind}, ${n.href})`).join("\n");
+  if (!d.emergency) {
+    return [
+      "No emergency red flags found.",
+      "This is a deterministic check, not medical advice. If you think it is an emergency:",
+      numbers,
+      "",
+    ].join("\n");
+  }
+  const what = { "911": "call emergency services now", "988": "reach a crisis line now", poison: "call Poison Help now" }[d.action ?? "911"];
+  return [
+    `EMERGENCY: ${d.family}`,
+    `What to do: ${what}`,
+    crisis.headline,
+    numbers,
+    `Rule: ${d.rule}`,
+    d.span ? `Matched: "${d.span.text}" (characters ${d.span.start}-${d.span.end})` : "",
+    "",
+  ]
+    .filter((l, i, all) => l !== "" || i === all.length - 1)
+    .join("\n");
+}
+
+export const command: CliCommand = {
+  name: "triage",
+  summary: "Run the deterministic emergency red-flag gate on a message or a JSONL stream",
+  usage: USAGE,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    let values: { jsonl?: boolean; locale?: string; lang?: string };
+    let positionals: string[];
+    try {
+      ({ values, positionals } = parse(argv, {
+        jsonl: { type: "boolean" },
+        locale: { type: "string" },
+        lang: { type: "string" },
+      }));
+    } catch (err) {
+      if (err instanceof UsageError) {
+        io.stderr.write(`carefold triage: ${err.message}\n\n${USAGE}`);
+        return 2;
+      }
+      throw err;
+    }
+    if (values.jsonl) return runJsonl(io);
+    const locale = CrisisLocaleSchema.safeParse(values.locale ?? "US");
+    if (!locale.success) {
+      io.stderr.write("carefold triage: --locale must be US, EU, UK or AU\n");
+      return 2;
+    }
+    if (values.lang !== undefined && values.lang !== "en" && values.lang !== "es") {
+      io.stderr.write("carefold triage: --lang must be en or es\n");
+      return 2;
+    }
+    const text = positionals.length > 0 ? positionals.join(" ") : await readAll(io.stdin);
+    if (text.trim().length === 0) {
+      io.stderr.write(`carefold triage: no message given\n\n${USAGE}`);
+      return 2;
+    }
+    const decision = detectEmergency(text);
+    const language = (values.lang as "en" | "es" | undefined) ?? decision.language ?? "en";
+    await write(io.stdout, describe(decision, locale.data, language));
+    return 0;
+  },
+};

@@ -1,0 +1,21 @@
+/**
+ * The deterministic safety core (safety.md): the emergency red-flag gate, crisis numbers, the refusal
+ * gate for input and streamed output, PII masking and clinical_assist consent. No model, no network,
+ * no electron: pure functions plus the consent store's database edge.
+ */
+export { detectEmergency, analyzeEmergency, NO_EMERGENCY } from "./emergency";
+export type { EmergencyDecision, EmergencyAnalysis } from "./emergency";
+export { crisisResponse, crisisNumbers, CRISIS_TABLE } from "./crisisNumbers";
+export type { CrisisResponse } from "./crisisNumbers";
+export { checkRefusal, NO_REFUSAL, REFUSAL_MESSAGES } from "./refusal";
+export type { RefusalDecision, RefusalOptions, RefusalCategory, Direction } from "./refusal";
+export { createOutputGuard } from "./outputGuard";
+export type { OutputGuard, OutputGuardOptions } from "./outputGuard";
+export { sanitizePii } from "./pii";
+export type { PiiResult, PiiType } from "./pii";
+export { createConsentStore } from "./consent";
+export type { ConsentStore, ConsentState, ConsentOptions } from "./consent";
+export { normalizeText, normalizeForMatching } from "./normalize";
+export type { TextSpan, NormalizedText } from "./normalize";
+export { FAMILIES } from "./rules/index";
+export type { EmergencyFamily, EmergencyAction, GateLanguage } from "./rules/index";

@@ -1,0 +1,153 @@
+/**
+ * The refusal gate (safety.md §2), for user input and for model output. Deterministic: normalized
+ * text, anchored patterns, sentence-scoped allow rules for legitimate navigation. A refusal is kind and
+ * says what Carefold can do instead.
+ */
+import { normalizeForMatching, originalSpan, type TextSpan } from "./normalize";
+import { AnchorIndex, anchorsOf, compilePattern, compileSource } from "./pattern";
+import { ALLOW_AFTER, ALLOW_BEFORE, REFUSAL_RULES, type Direction, type RefusalCategory } from "./refusalRules";
+import { rangeIndex, segment } from "./segment";
+
+export type { Direction, RefusalCategory } from "./refusalRules";
+
+export interface RefusalDecision {
+  refuse: boolean;
+  category: RefusalCategory | null;
+  rule: string | null;
+  /** Offsets into the original text. */
+  span: TextSpan | null;
+  message: string | null;
+}
+
+export interface RefusalOptions {
+  direction: Direction;
+  /** Language of the refusal message; defaults to the language of the matched words. */
+  language?: "en" | "es";
+}
+
+export const NO_REFUSAL: RefusalDecision = Object.freeze({ refuse: false, category: null, rule: null, span: null, message: null });
+
+export const REFUSAL_MESSAGES: Readonly<Record<"en" | "es", Readonly<Record<RefusalCategory, string>>>> = {
+  en: {
+    diagnose:
+      "I can't tell you whether you have a condition. Only a clinician who can examine you can do that, and you deserve a real answer. What I can do is help you write down your symptoms, when they started and what you want to ask, so you get the most out of your visit.",
+    prescribe:
+      "I can't choose a medicine for you. Your doctor or pharmacist can, because they know your health history. I can help you list your symptoms and the medicines you already take, and write questions to ask them about your options.",
+    dose:
+      "I can't tell you how much of a medicine to take or give. Your prescriber or pharmacist can answer that, often the same day. I can help you write down the question, the doses you were told to take and what happened, or make a log to bring with you.",
+    instruct_stop_medication:
+      "I can't tell you to stop, skip, change or double a medicine. That decision needs your prescriber, who knows why it was prescribed, and some medicines are risky to stop suddenly. I can help you write down what worries you about it and questions to ask them soon.",
+    replace_emergency_care:
+      "I can't tell you whether it is safe to wait or skip emergency care. If you think this might be an emergency, call your local emergency number now. I can help you get ready for a follow-up visit afterwards.",
+  },
+  es: {
+    diagnose:
+      "No puedo decirle si tiene una enfermedad. Solo un profesional de salud que pueda examinarle puede hacerlo, y usted merece una respuesta real. Lo que sí puedo hacer es ayudarle a anotar sus síntomas, cuándo empezaron y lo que quiere preguntar, para aprovechar su cita.",
+    prescribe:
+      "No puedo elegir un medicamento por usted. Su médico o farmacéutico sí puede, porque conoce su historial. Puedo ayudarle a anotar sus síntomas y los medicamentos que ya toma, y a escribir preguntas sobre sus opciones.",
+    dose:
+      "No puedo decirle cuánto medicamento tomar o dar. Quien se lo recetó o su farmacéutico pueden responderle, muchas veces el mismo día. Puedo ayudarle a escribir la pregunta, las dosis que le indicaron y lo que pasó, o hacer un registro para llevar.",
+    instruct_stop_medication:
+      "No puedo decirle que deje, se salte, cambie o duplique un medicamento. Esa decisión es de quien se lo recetó, que sabe por qué lo necesita, y algunos medicamentos son peligrosos de suspender de golpe. Puedo ayudarle a anotar lo que le preocupa y preguntas para hacerle pronto.",
+    replace_emergency_care:
+      "No puedo decirle si es seguro esperar o no ir a emergencias. Si cree que puede ser una emergencia, llame ahora a su número local de emergencias. Puedo ayudarle a prepararse para una cita de seguimiento después.",
+  },
+};
+
+/** Most serious first: when several categories match, the gravest is the one reported. */
+const CATEGORY_RANK: Record<RefusalCategory, number> = {
+  replace_emergency_care: 5,
+  instruct_stop_medication: 4,
+  dose: 3,
+  prescribe: 2,
+  diagnose: 1,
+};
+
+interface Matcher {
+  rule: string;
+  category: RefusalCategory;
+  language: "en" | "es";
+  re: RegExp;
+}
+
+function build(direction: Direction): { matchers: Matcher[]; index: AnchorIndex<number> } {
+  const matchers: Matcher[] = [];
+  const index = new AnchorIndex<number>();
+  for (const rule of REFUSAL_RULES) {
+    if (rule.direction !== direction) continue;
+    for (const language of ["en", "es"] as const) {
+      for (const pattern of rule[language] ?? []) {
+        const id = matchers.length;
+        matchers.push({ rule: rule.id, category: rule.category, language, re: compilePattern(pattern) });
+        for (const anchor of new Set(anchorsOf(pattern))) index.add(anchor, id);
+      }
+    }
+  }
+  return { matchers, index };
+}
+
+const COMPILED: Record<Direction, ReturnType<typeof build>> = { input: build("input"), output: build("output") };
+
+/** Allow patterns match anywhere (not anchored), starting at a word boundary. */
+function allowRegex(patterns: readonly string[]): RegExp | null {
+  if (patterns.length === 0) return null;
+  return new RegExp(`(?<![a-z0-9'])(?:${patterns.map(compileSource).join("|")})`);
+}
+
+const ALLOW: Record<Direction, { before: RegExp | null; after: RegExp | null }> = {
+  input: {
+    before: allowRegex([...ALLOW_BEFORE.input.en, ...ALLOW_BEFORE.input.es]),
+    after: allowRegex([...ALLOW_AFTER.input.en, ...ALLOW_AFTER.input.es]),
+  },
+  output: {
+    before: allowRegex([...ALLOW_BEFORE.output.en, ...ALLOW_BEFORE.output.es]),
+    after: allowRegex([...ALLOW_AFTER.output.en, ...ALLOW_AFTER.output.es]),
+  },
+};
+
+interface Hit {
+  m: Matcher;
+  start: number;
+  end: number;
+}
+
+export function checkRefusal(text: string, options: RefusalOptions): RefusalDecision {
+  if (typeof text !== "string" || text.length === 0) return NO_REFUSAL;
+  const direction: Direction = options.direction === "output" ? "output" : "input";
+  const { matchers, index } = COMPILED[direction];
+  const norm = normalizeForMatching(text);
+  const t = norm.text;
+  const seg = segment(t);
+  const hits: Hit[] = [];
+  const triedAt = new Int32Array(matchers.length).fill(-1);
+  for (let k = 0; k < seg.wordCount; k++) {
+    const start = seg.wordStart[k];
+    index.lookup(t.slice(start, seg.wordEnd[k]), (id) => {
+      if (triedAt[id] === k) return;
+      triedAt[id] = k;
+      const m = matchers[id];
+      m.re.lastIndex = start;
+      const found = m.re.exec(t);
+      if (found) hits.push({ m, start, end: start + found[0].length });
+    });
+  }
+  if (hits.length === 0) return NO_REFUSAL;
+  hits.sort((a, b) => CATEGORY_RANK[b.m.category] - CATEGORY_RANK[a.m.category] || a.start - b.start);
+  const allow = ALLOW[direction];
+  for (const h of hits) {
+    const si = rangeIndex(seg.sentenceStarts, h.start);
+    const sStart = seg.sentenceStarts[si];
+    const sEnd = si + 1 < seg.sentenceStarts.length ? seg.sentenceStarts[si + 1] : t.length;
+    if (allow.before?.test(t.slice(sStart, h.start))) continue;
+    if (allow.after?.test(t.slice(h.end, Math.max(h.end, sEnd)))) continue;
+    const language = options.language ?? h.m.language;
+    return {
+      refuse: true,
+      category: h.m.category,
+      rule: h.m.rule,
+      span: originalSpan(text, norm, h.start, h.end),
+      message: REFUSAL_MESSAGES[language][h.m.category],
+    };
+  }
+  return NO_REFUSAL;
+}

@@ -1,0 +1,337 @@
+/**
+ * Refusal-gate rules (safety.md §2), in the pattern language of ./pattern.ts, matched on normalized text.
+ * Input rules catch requests (diagnose me, pick my drug or dose, may I stop it, may I skip the ER);
+ * output rules catch model text that does those things. Allow rules keep legitimate navigation open:
+ * questions *for* the doctor, a clinician's own instructions, logs and paperwork.
+ */
+
+export type RefusalCategory = "diagnose" | "prescribe" | "dose" | "instruct_stop_medication" | "replace_emergency_care";
+export type Direction = "input" | "output";
+
+export interface RefusalRuleSpec {
+  id: string;
+  category: RefusalCategory;
+  direction: Direction;
+  en?: readonly string[];
+  es?: readonly string[];
+}
+
+/** Conditions, by name and by shape ("…itis", "… disease"). */
+const COND =
+  "(diabetes|prediabetes|diabetic|cancer|abscess|an abscess|cavity|cavities|melanoma|lupus|ms|multiple sclerosis|als|parkinson's|parkinsons|alzheimer's|alzheimers|dementia|adhd|add|autism|depression|depressed|anxiety|bipolar|schizophrenia|ptsd|ocd|asthma|copd|emphysema|pneumonia|bronchitis|flu|covid|long covid|strep|strep throat|uti|ear infection|sinus infection|infection|an infection|appendicitis|gallstones|kidney stones|kidney failure|kidney disease|ckd|heart failure|heart disease|afib|a-fib|arrhythmia|angina|hypertension|high blood pressure|hypothyroidism|hyperthyroidism|thyroid disease|anemia|anemic|sleep apnea|apnea|ibs|ibd|crohn's|crohns|celiac|gerd|reflux|an ulcer|ulcer|hernia|gout|rheumatoid arthritis|osteoporosis|fibromyalgia|migraine~|epilepsy|concussion|blood clot|dvt|sepsis|shingles|herpes|hpv|hiv|std|sti|chlamydia|gonorrhea|syphilis|psoriasis|eczema|rosacea|acne|allerg~|torn [a-z]+|broken [a-z]+|fracture~|sprain~|carpal tunnel|sciatica|herniated disc|cataract~|glaucoma|macular degeneration|enlarged prostate|bph|endometriosis|pcos|preeclampsia|mono|lyme~|cirrhosis|fatty liver|polyps|tumou?r|cyst|lymphoma|leukemia|[a-z]+(itis|osis|emia|oma|pathy|algia)|([a-z]+ )?(disease|disorder|syndrome|deficiency|failure|cancer))";
+const COND_ES =
+  "(diabetes|diabetic[oa]|cancer|lupus|esclerosis multiple|depresion|ansiedad|asma|neumonia|gripe|covid|infeccion|una infeccion|apendicitis|calculos|insuficiencia renal|hipertension|presion alta|anemia|apnea|migrana~|epilepsia|artritis|gota|psoriasis|eccema|alergia|tumor|quiste|hernia|ulcera|colitis|gastritis|[a-z]+(itis|osis|emia|oma|patia|algia)|(sindrome|enfermedad|trastorno) (de )?[a-z]+)";
+/** What a condition name must not be followed by to count ("diabetes visit" is a visit). */
+const NOT_ADMIN =
+  "(?! ?(visit|appointment|checklist|log|clinic|doctor|specialist|educator|team|care|management|plan|medication|medicine|question|screening|test|center|support|diet|prep|nurse|form|diary|tracker|journal|agenda|program|insurance|supplies|meter|class|group|record|records))";
+
+const MEDS =
+  "(pill~|tablet~|capsule~|meds|medicine~|medication~|drug~|antibiotic~|steroid~|inhaler~|cream|ointment|insulin|injection~|shot~|patch|supplement~|vitamin~|painkiller~|pain reliever~|blood thinner~|water pill~|thyroid pill|sleeping pill~|tylenol|acetaminophen|paracetamol|ibuprofen|advil|motrin|aleve|naproxen|aspirin|benadryl|zyrtec|claritin|allegra|sudafed|mucinex|melatonin|omeprazole|prilosec|nexium|pepcid|tums|imodium|miralax|metformin|lisinopril|losartan|amlodipine|metoprolol|atorvastatin|lipitor|simvastatin|warfarin|eliquis|xarelto|plavix|prednisone|methotrexate|hydrocortisone|amoxicillin|azithromycin|z-pack|zpack|cipro|doxycycline|keflex|levothyroxine|synthroid|sertraline|zoloft|prozac|fluoxetine|lexapro|escitalopram|wellbutrin|xanax|ativan|klonopin|gabapentin|oxycodone|hydrocodone|tramadol|sumatriptan|imitrex|tamsulosin|flomax|finasteride|oxybutynin|ozempic|wegovy|mounjaro|jardiance|humira|[a-z]+(cillin|mycin|floxacin|cycline|pril|sartan|olol|statin|prazole|tidine|triptan|zepam|azolam|oxetine|gliptin|gliflozin|mab))";
+const MEDS_ES =
+  "(pastilla~|tableta~|capsula~|medicina~|medicamento~|antibiotico~|crema|pomada|insulina|inyeccion~|vacuna|parche|suplemento~|vitamina~|jarabe|ibuprofeno|paracetamol|acetaminofen|aspirina|prednisona|metformina|omeprazol|amoxicilina|warfarina|anticoagulante~|levotiroxina|losartan|[a-z]+(cilina|micina|prazol|statina|pril|sartan|olol))";
+const CLINICIAN =
+  "(doctor|doctors|dr|physician|provider|nurse|pharmacist|specialist|care team|surgeon|oncologist|cardiologist|endocrinologist|neurologist|psychiatrist|pediatrician|clinic|gp|np|pa|dermatologist|urologist|nephrologist|rheumatologist|gastroenterologist|allergist|obgyn|ob|midwife|dentist|therapist|prescriber|team)";
+const CLINICIAN_ES = "(doctor|doctora|medico|medica|enfermera|enfermero|farmaceutico|especialista|cardiologo|pediatra|clinica|equipo)";
+const SUBJ = "(i|we|he|she|they|you|my [a-z]+|my [a-z]+ [a-z]+)";
+const ER = "(the )?(er|e\\.r\\.|ed|emergency room|emergency department|emergency|urgencies|hospital|911|an ambulance|the ambulance|ambulance|urgent care)";
+const ER_ES = "(urgencias|emergencias|la sala de emergencias|el hospital|hospital|911|la ambulancia|una ambulancia)";
+const NEG_BEFORE = "(?<!(don't|do not|never|not|n't|no) )";
+
+export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
+  // ---------- input: diagnose ----------
+  {
+    id: "input.diagnose.do_i_have",
+    category: "diagnose",
+    direction: "input",
+    en: [
+      `(do|does|could|might|can|would|did) ${SUBJ} (have|has|got) {g2}${COND}${NOT_ADMIN}`,
+      `(is|could|might) (this|that|my|his|her|the) [a-z]+ {g1}(be )?(a |an )?${COND}${NOT_ADMIN}`,
+      `(is|could|might|would) (it|this|that) (be )?(a |an )?(sign of )?${COND}${NOT_ADMIN}`,
+      `(am i|is (he|she|my [a-z]+|my [a-z]+ [a-z]+)) (diabetic|anemic|depressed|bipolar|autistic|prediabetic|pregnant)`,
+      `what (do|does|could|might|would) ${SUBJ} have`,
+      "what's wrong with (me|him|her|my [a-z]+)",
+      "(tell|say) (me )?what (i|he|she|my [a-z]+) (have|has|got)",
+      "(do|does) (i|we|he|she|my [a-z]+) need (a |an )?(root canal|surgery|antibiotics|stitches|biopsy|an operation|operation|steroids)",
+      "what is wrong with (me|him|her|my [a-z]+)",
+      "what (condition|disease|illness|infection|disorder) (is|do|does|could|might|would|have) ",
+      "diagnose (me|him|her|this|my|it)",
+      "(give|tell) me (a|the|my) diagnosis",
+      `(does|do) (this|it|that|these) (sound|look) like {g2}${COND}`,
+      `(tell|let) me (if|whether) (i|it|he|she|this) (have|has|is|'s) {g2}${COND}`,
+      `(sounds?|looks?) like ${COND} to you`,
+    ],
+    es: [
+      `(tengo|tendre|tendra|tiene|tendria|sera|es|sea) {g2}${COND_ES}[^.!?\\n]{0,80}\\?`,
+      "que (tengo|tiene|tendre|tendra|me pasa|le pasa)",
+      "diagnostic~ (me|lo|la)",
+      "dame (un|el) diagnostico",
+      `(puede|podria) ser ${COND_ES}`,
+    ],
+  },
+  // ---------- input: prescribe ----------
+  {
+    id: "input.prescribe.which_medicine",
+    category: "prescribe",
+    direction: "input",
+    en: [
+      `what (medicine|medication|drug|pill|antibiotic|antibiotics|cream|ointment|supplement|treatment|otc|over the counter|painkiller|inhaler|blood thinner|remedy) {g3}(should|can|could|do|would) (i|we|he|she|you)`,
+      `which {g3}(medicine|medication|drug|pill|antibiotic|cream|one|blood thinner|inhaler|painkiller|treatment|statin|insulin) {g3}(should|is better|do you recommend|to take|would you|is best|is safer|works best)`,
+      "what (should|can|could) (i|we) (take|give|use|try) (for|to)",
+      "(can|could|would) you (prescribe|recommend|suggest) (me )?(a|an|some|something|any|the best)",
+      "(prescribe|recommend|suggest) (me )?(something|a medicine|a medication|a drug|an antibiotic|a pill)",
+      `(prescribe|recommend|suggest) (me )?(a|an|some|any) {g2}${MEDS}`,
+      `should (i|we|he|she) (take|try|use|start|switch to|get|be on|go on) {g3}${MEDS}`,
+      `(is|would) ${MEDS} (better|safer|stronger) (than|for)`,
+      `(best|strongest|safest) {g2}(medicine|pill|painkiller|antibiotic|drug|cream|treatment) (for|to)`,
+      `(switch|change) (to|me to) {g2}(a |an |the )?(cheaper|different|generic|other|new)? ?${MEDS}`,
+    ],
+    es: [
+      `que (medicina|medicamento|pastilla|antibiotico|crema|remedio|tratamiento) {g3}(debo|puedo|me recomiendas|me recomienda|tomo|le doy|uso)`,
+      "que (me recomiendas|me recomienda|tomo|le doy|puedo tomar|debo tomar) (para|contra)",
+      "receta(me|le)",
+      "me (puedes|puede|podria) recetar",
+      `cual {g3}(pastilla|medicina|medicamento|antibiotico) {g3}(debo|tomo|es mejor|me recomiendas)`,
+      `(debo|deberia) (tomar|usar|empezar) {g2}${MEDS_ES}`,
+    ],
+  },
+  // ---------- input: dose ----------
+  {
+    id: "input.dose.how_much",
+    category: "dose",
+    direction: "input",
+    en: [
+      "how (much|many) {g5}(should|can|do|could|may|to|would) (i|we|he|she|you|my [a-z]+) (take|give|use|put|apply|inject|have|drink)",
+      "how (much|many) (mg|milligrams|units|mcg|ml|tablets|pills|puffs|drops)",
+      "what (dose|dosage|amount|strength)",
+      "(what's|what is|what are) the (right|correct|max|maximum|safe|usual|normal|recommended|best) (dose|dosage|amount)",
+      "(can|should|could) (i|we|he|she) (take|give|use) (#|two|three|four|another|a second|an extra|more|extra|half|less|a double)",
+      "is (#|that|this|it) {g2}(too much|too many|a safe (dose|amount)|safe to take)",
+      `(increase|raise|lower|decrease|adjust|up) (my|the|his|her) (dose|dosage|insulin|meds|medication|medicine)`,
+      "how often (can|should|do) (i|we|he|she) (take|give|use)",
+      "(max|maximum) (dose|amount|per day)",
+      `(is it ok|is it okay|is it safe|can i|could i|should i) {g3}(take|give) half (the|a|my|his|her) (dose|pill|tablet)`,
+    ],
+    es: [
+      "cuant(o|a|os|as) {g4}(debo|puedo|le doy|le puedo dar|tomo|le pongo|me pongo|me tomo|le doy)",
+      "que dosis",
+      "cuantos (mg|miligramos|ml|mililitros|unidades)",
+      "(puedo|debo) (tomar|dar|darle) (dos|tres|\\d+|otra|mas|media|el doble)",
+      "(subir|bajar|aumentar|aumentarle|reducir) (la|mi|su) dosis",
+    ],
+  },
+  // ---------- input: stop / skip / taper / double ----------
+  {
+    id: "input.stop_medication.may_i_stop",
+    category: "instruct_stop_medication",
+    direction: "input",
+    en: [
+      `(should|can|could|may|do|must|would) (i|we|he|she|my [a-z]+|my [a-z]+ [a-z]+) {g2}(stop|quit|skip|miss|pause|hold|cut back|cut down|come off|go off|get off|taper|wean|double|halve|split|ditch|drop) (taking |using |on )?(it|them|doses?|a dose|my|his|her|the|this|that|these|those|every other|one of|up|${MEDS})`,
+      `(is it ok|is it okay|is it alright|is it safe|is it fine|would it be ok|would it be okay|ok|okay) (if|to) {g2}(stop|quit|skip|miss|pause|hold|come off|go off|get off|taper|double|halve) (taking )?(it|them|doses?|a dose|my|his|her|the|${MEDS})`,
+      "how (do|can|should) (i|we) (stop|quit|taper|wean|get off|come off) ",
+      `(i want to|i'm going to|im going to|i'll|i will|gonna|going to|planning to|thinking of|thinking about) (stop|quit|skip|taper|ditch) (taking )?(my|his|her|the|it|them|${MEDS})`,
+      `(do|does) (i|he|she|my [a-z]+) (still )?(need|have) to (keep )?(take|taking|finish) (it|them|my|his|her|the|${MEDS})`,
+    ],
+    es: [
+      "(dejar|dejo|deje) de (tomar|usar|ponerme|inyectarme|tomarla|tomarlas|tomarlo|tomarlos)",
+      "(puedo|debo|podemos|deberia|puede) (dejar|suspender|saltarme|saltar|omitir|doblar|duplicar|quitar|parar|reducir)",
+      "(me salto|me puedo saltar|saltarme) (la|una|las) (dosis|pastilla~)",
+      "(tomar|tomarme) (el doble|dos dosis|doble dosis)",
+    ],
+  },
+  // ---------- input: skip or delay emergency care ----------
+  {
+    id: "input.replace_emergency.skip_er",
+    category: "replace_emergency_care",
+    direction: "input",
+    en: [
+      `(do|should|must) (i|we|he|she|they) (really )?(need|have) to (go to|call|go in|see|get) ${ER}`,
+      `(do|does) (i|he|she|my [a-z]+) (really )?need (to go to |to call )?${ER}`,
+      "(can|could|should|is it ok to|is it okay to) (i|we)? ?(just )?wait (until|till|til|for|and see|it out|a (few )?(hours|day|days))",
+      `instead of (going to|calling|seeing) ${ER}`,
+      `(treat|handle|manage|fix|deal with) (this|it|him|her) at home (instead|rather)`,
+      "(cancel|call off) (the )?(ambulance|911)",
+      `(avoid|skip|not go to|not going to|don't want to go to|rather not go to) ${ER}`,
+      "is (it|this) (really )?(an emergency|serious enough|worth going)",
+      "so (i|we) (don't|do not) have to (go in|go to|see a doctor|go see)",
+      "(without|not) (going to|calling) (the )?(er|911|hospital|emergency room|ambulance)",
+    ],
+    es: [
+      `(tengo|tenemos|tiene|debo|necesito) (que )?(ir|llamar) (a|al) ${ER_ES}`,
+      "(puedo|podemos|puede) esperar (hasta|a|unas|un)",
+      `(no quiero|prefiero no|sin) (ir|llamar) (a|al) ${ER_ES}`,
+      `en (vez|lugar) de (ir|llamar) (a|al) ${ER_ES}`,
+      "(cancelar|cancelo) la ambulancia",
+      "es (realmente )?una emergencia",
+    ],
+  },
+  // ---------- output: diagnosis ----------
+  {
+    id: "output.diagnose.labels_condition",
+    category: "diagnose",
+    direction: "output",
+    en: [
+      `(?<!(since|because|as|if|that|now that|when|given that|whether) )(you|he|she|they) (probably |likely |most likely |definitely |clearly |may |might |could |seem to |appear to |certainly )?(have|has|had) {g2}${COND}${NOT_ADMIN}`,
+      `(you|he|she) (don't|do not|doesn't|does not) have {g2}${COND}${NOT_ADMIN}`,
+      `(it|this|that) (sounds|looks|seems) (a lot )?like {g2}${COND}${NOT_ADMIN}`,
+      `(sounds|looks) like (a |an )?${COND}${NOT_ADMIN}`,
+      `(this|it|that) (is|could be|might be|may be|'s) (probably |likely |most likely |definitely |almost certainly )(a |an )?${COND}${NOT_ADMIN}`,
+      `(this|it|that) (could|might|may) (well )?be (a |an )?${COND}${NOT_ADMIN}`,
+      `(symptoms|signs|this|these|that|it) (suggest~|indicate~|point~ to|are consistent with|is consistent with|are typical of|is typical of) {g2}${COND}${NOT_ADMIN}`,
+      `consistent with (a |an )?${COND}${NOT_ADMIN}`,
+      `(i|i'd) (think|suspect|believe|bet|guess) (you|it|this|he|she) (have|has|is|'s) {g2}${COND}${NOT_ADMIN}`,
+      `(you're|you are|he's|she's|he is|she is) (suffering from|experiencing|having|developing) (a |an )?${COND}${NOT_ADMIN}`,
+      "(my|the|your) diagnosis (is|would be|:)",
+      `(it's|it is) (probably |likely )?not (a |an )?${COND}${NOT_ADMIN}`,
+      "you (are|'re) (diabetic|anemic|depressed|bipolar|prediabetic)",
+    ],
+    es: [
+      `(usted|tu|el|ella) (probablemente |seguramente |quiza |tal vez )?(tiene|tienes|padece|padeces|sufre de) {g2}${COND_ES}`,
+      `(parece|suena a|suena como|podria ser|puede ser|es probable que sea|probablemente es|probablemente sea) {g2}${COND_ES}`,
+      `(sus|tus|estos) sintomas (sugieren|indican|son de) {g2}${COND_ES}`,
+      "(su|tu|el) diagnostico es",
+    ],
+  },
+  // ---------- output: prescribing ----------
+  {
+    id: "output.prescribe.recommends_drug",
+    category: "prescribe",
+    direction: "output",
+    en: [
+      `(you should|you could|you can|i (would |'d )?recommend|i suggest|i'd suggest|consider|try|you might want to|you may want to) (taking|using|starting|trying|getting|asking for) {g2}${MEDS}(?! ?(list|log|bottles?|records?|schedule|chart|to (your|the)|with you|as prescribed|as directed))`,
+      `${NEG_BEFORE}(take|use|start|try|get) (an? |some |the )?(over the counter |otc )?${MEDS}(?! ?(list|log|bottles?|records?|schedule|chart|to (your|the)|with you|as prescribed|as directed|exactly|the way))`,
+      `(you need|you'll need|you will need|you require) (an? |some )?(antibiotic~|steroid~|prescription for|inhaler|insulin|${MEDS})`,
+      "(best|right|ideal) (medicine|medication|option|choice|drug|treatment) (for you )?(is|would be)",
+      `switch (to|over to) {g2}${MEDS}`,
+    ],
+    es: [
+      `(tome|toma|tomar|use|usa|pruebe|prueba|empiece|empieza) {g2}${MEDS_ES}(?! ?(a la|a su|a tu|como (le|te) (indico|indicaron|receto)))`,
+      "(le|te) recomiendo (tomar|usar|empezar|probar)",
+      `(deberia|debe|debes|puede|puedes) (tomar|usar|empezar) {g2}${MEDS_ES}`,
+    ],
+  },
+  // ---------- output: dosing ----------
+  {
+    id: "output.dose.gives_amount",
+    category: "dose",
+    direction: "output",
+    en: [
+      "(take|give|use|apply|inject|try|have|swallow|drink) {g3}(#|one|two|three|four|five|half|a half|an extra|another|1/2) ?(mg|milligrams|mcg|micrograms|ml|milliliters|cc|units|tablets?|pills?|capsules?|puffs|drops|teaspoons?|tsp|tablespoons?|tbsp|grams?|g|doses?)",
+      "(increase|decrease|raise|lower|reduce|bump|cut|adjust|titrate) {g3}(to|by) (#|one|two|half|a half) ?(mg|mcg|ml|units|tablets?|pills?|%)?",
+      "(double|halve|triple) (your|the|his|her) (dose|dosage|insulin|pill)",
+      "(usual|typical|recommended|standard|right|correct|safe|maximum|max|normal|starting) (dose|dosage|amount) (is|would be|for (you|adults|children|kids|a child) is)",
+      "up to # ?(mg|milligrams|tablets|pills|grams|g|units) (a|per|each) (day|dose)",
+      "(every|each) # (hours|hrs|hour) (as needed)?(?! (apart from|after your))",
+    ],
+    es: [
+      "(tome|toma|de|dele|dale|aplique|aplica|inyecte|inyecta|use|usa) {g3}(#|una|dos|tres|media) ?(mg|miligramos|ml|mililitros|unidades|pastillas?|tabletas?|capsulas?|gotas|cucharadas?|cucharaditas?|dosis)",
+      "(aumente|aumenta|suba|sube|baje|baja|reduzca|reduce) {g3}(a|en) (#|una|dos|media) ?(mg|miligramos|ml|unidades|pastillas?)?",
+      "la dosis (usual|recomendada|maxima|correcta|normal) es",
+      "(duplique|duplica|doble|dobla) (la|su|tu) dosis",
+    ],
+  },
+  // ---------- output: stop / skip / taper / double ----------
+  {
+    id: "output.stop_medication.instructs",
+    category: "instruct_stop_medication",
+    direction: "output",
+    en: [
+      `(you can|you could|you should|it's (fine|ok|okay|safe) to|it is (fine|ok|okay|safe) to|go ahead and|feel free to|just|you may) (stop|quit|skip|pause|hold|double|halve|taper|come off|go off|discontinue|cut back on|cut out) {g2}(taking|using|your|the|it|them|doses?|${MEDS})`,
+      `${NEG_BEFORE}(stop|quit|skip|discontinue|pause|hold|taper off|come off|go off|cut out) (taking |using )?(your|the|it|them|this|that|these) {g2}(${MEDS}|doses?|meds?|medicine|medication|pills?|insulin|injections?|for (a|a few|two|three|several) (days|weeks))`,
+      `${NEG_BEFORE}(double up|take a double dose|take two doses|take an extra dose|take twice)`,
+      "(no need|you don't need|you do not need) to (keep )?(take|taking|finish|refill) (your|the|it|them)",
+      "(it's|it is) (fine|ok|okay|safe) to (miss|skip|stop)",
+    ],
+    es: [
+      `(deje|deja|suspenda|suspende|saltese|saltate|omita|omite|pare) {g2}(de tomar|de usar|la dosis|su|tu|el|la|los|las) `,
+      "(puede|puedes) (dejar|suspender|saltarse|saltarte|omitir|doblar|duplicar)",
+      "no (necesita|necesitas|hace falta) (seguir )?tom(ar|arla|arlo|arlas|arlos)",
+    ],
+  },
+  // ---------- output: discourages or replaces emergency care ----------
+  {
+    id: "output.replace_emergency.discourages_care",
+    category: "replace_emergency_care",
+    direction: "output",
+    en: [
+      `(don't|do not|no) (need|have) to (go to|call|visit|go in to) ${ER}`,
+      `no need (to|for) (call |go to |visit |calling |going to )?${ER}`,
+      "(you can|it's ok to|it's okay to|it's fine to|it is safe to|it's safe to|you could) (wait|stay home|skip the (er|emergency room|hospital)|hold off|sleep (it|on it))",
+      "wait (until|till) (morning|tomorrow|monday|your appointment|the morning|you see your doctor)",
+      "(wait and see|see how it goes|sleep it off|ride it out)",
+      `(instead of|rather than) (calling 911|going to ${ER}|an ambulance|calling an ambulance)`,
+      "(it's|it is|this is|that's|that is) (probably |likely |most likely )?not (an emergency|serious|an urgent)",
+      "(cancel|call off) the ambulance",
+      `${NEG_BEFORE}(don't|do not) (call|dial) (911|an ambulance|emergency)`,
+      "(treat|manage|handle) (it|this) at home",
+      "(make|induce|get) (him|her|them|yourself|the (child|person|baby)) (to )?(vomit|throw up)",
+      "induce vomiting",
+      "put (something|a spoon|your fingers?|a wallet|an object) (in|into|between) (his|her|their) (mouth|teeth)",
+      "(give|feed) (him|her|them) (food|water|juice|something to (eat|drink)) (while|if) (he's|she's|they're|he is|she is)? ?(unconscious|unresponsive|seizing|passed out)",
+    ],
+    es: [
+      `no (necesita|necesitas|hace falta|es necesario) (ir a|llamar al|llamar a) ${ER_ES}`,
+      "(puede|puedes) esperar (hasta|a)",
+      "no es (una )?(emergencia|grave|urgente)",
+      "(haga|haz|hagale|hazle) (que )?vomit(e|ar)",
+      "provo(que|car|ca) el vomito",
+      "cancele la ambulancia",
+    ],
+  },
+];
+
+/**
+ * Allow rules: when one of these appears in the same sentence (before the refused words, for `before`;
+ * after them, for `after`), the sentence is navigation, not a request to diagnose or prescribe.
+ */
+export const ALLOW_BEFORE: Readonly<Record<Direction, Readonly<Record<"en" | "es", readonly string[]>>>> = {
+  input: {
+    en: [
+      `(ask|asking|tell|telling|talk to|talking to|discuss with|bring up with|check with|call|message|email|raise with) (my|the|his|her|our|their) ${CLINICIAN}`,
+      `questions? (to ask|for (my|the|his|her|our) ${CLINICIAN}|about)`,
+      "what (should|can|do|could) (i|we) ask",
+      "how (do|can|should) (i|we) (ask|bring up|raise|talk about|discuss)",
+      "help me (prepare|write|list|plan|track|log|organize|figure out what to ask|word)",
+      "help me make (a list|a log|a chart|a schedule|a tracker|notes|questions|a plan for (my|the) (visit|appointment))",
+      "(prepare|get ready) for (my|the|his|her|our) (visit|appointment|call)",
+      "(write|make) (down )?(a list of )?questions",
+      `(my|the|his|her|our) ${CLINICIAN} (said|told|wants|prescribed|recommended|diagnosed|ordered|asked|gave|changed|started|switched)`,
+      "(was|were|been|got|am|is) diagnosed (with|as)",
+      "diagnosed (me|him|her|them) with",
+    ],
+    es: [
+      `(preguntar|preguntarle|decirle|hablar con|consultar con|llamar a) (a )?(mi|el|la|su|nuestro) ${CLINICIAN_ES}`,
+      "preguntas (para|que (le )?(debo|puedo) hacer)",
+      "que (le )?(debo|puedo) preguntar",
+      "ayudame a (preparar|escribir|hacer una lista|anotar|organizar|registrar)",
+      `(mi|el|la|su) ${CLINICIAN_ES} (dijo|me dijo|le dijo|receto|indico|diagnostico|quiere|cambio)`,
+      "(me|le) diagnosticaron",
+    ],
+  },
+  output: {
+    en: [
+      `(ask|asking|tell|talk (to|with)|discuss (it )?with|bring up with|check with|call|contact|raise (it )?with) (your|the|his|her|their) ${CLINICIAN} (whether|if|about|before|how|what|to find out)`,
+      "(questions?|question list) (to ask|for your|for the|you (can|could|might) ask)",
+      "(you (could|can|might) ask|ask:|ask them|a question (to|you could) ask)",
+      "(never|don't|do not|not) (stop|skip|change|double|start|adjust)",
+      "(tell|ask|know|decide|check|find out|see|confirm) (you )?(whether|if)",
+    ],
+    es: [
+      `(pregunte|preguntele|pregunta|preguntale|hable con|consulte con|consulta con|llame a) (a )?(su|tu|el|la) ${CLINICIAN_ES} (si|sobre|antes|como|que)`,
+      "preguntas (para|que puede hacer|que puedes hacer)",
+      "(nunca|no) (deje|deja|suspenda|cambie|duplique)",
+    ],
+  },
+};
+
+export const ALLOW_AFTER: Readonly<Record<Direction, Readonly<Record<"en" | "es", readonly string[]>>>> = {
+  input: {
+    en: [`questions? (for|to ask) (my|the|his|her|our) ${CLINICIAN}`, "(at|during) (my|the|his|her|our) (next )?(visit|appointment)"],
+    es: [`(con|a|para) (mi|el|la|su) ${CLINICIAN_ES}`, "(en|durante|antes de) (mi|la|su) (cita|consulta)"],
+  },
+  output: {
+    en: [
+      `(without|before|unless) (first )?(talking|speaking|checking|asking|consulting)`,
+    ],
+    es: [`(sin|antes de) (hablar|consultar|preguntar)`, `(pregunte|consulte|confirme) (a|con) (su|tu) ${CLINICIAN_ES}`],
+  },
+};
