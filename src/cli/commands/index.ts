@@ -9,5 +9,6 @@ export const commandLoaders: Record<string, Loader> = {
   models: async () => (await import("./models")).command,
   route: async () => (await import("./route")).command,
   serve: async () => (await import("./serve")).command,
+  triage: async () => (await import("./triage")).command,
   validate: async () => (await import("./validate")).command,
 };
