@@ -6,6 +6,7 @@ type Loader = () => Promise<CliCommand>;
 // Loaded lazily so `carefold triage` never pays for loading the model runtime.
 export const commandLoaders: Record<string, Loader> = {
   ask: async () => (await import("./ask")).command,
+  audit: async () => (await import("./audit")).command,
   models: async () => (await import("./models")).command,
   route: async () => (await import("./route")).command,
   serve: async () => (await import("./serve")).command,
