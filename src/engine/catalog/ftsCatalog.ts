@@ -219,16 +219,28 @@ export class FtsCatalog {
     if (!statement) {
       const fts = `catalog_${kind}_fts`;
       const weights = (kind === "agents" ? AGENT_WEIGHTS : SKILL_WEIGHTS).join(", ");
-      const where = [`${fts} MATCH ?`];
-      if (kind === "agents") where.push("c.hidden = 0");
-      if (byCategory) where.push("c.category = ?");
-      if (byDomain) where.push("c.domain = ?");
-      statement = this.db.prepare<unknown[], HitRow>(
-        `SELECT c.id, c.title, c.domain, c.category, c.risk_class, bm25(${fts}, ${weights}) AS rank
-         FROM ${fts} JOIN catalog_${kind} c ON c.rowid = ${fts}.rowid
-         WHERE ${where.join(" AND ")}
-         ORDER BY rank LIMIT ?`,
-      );
+      const columns = "c.id, c.title, c.domain, c.category, c.risk_class";
+      if (kind === "skills" && !byCategory && !byDomain) {
+        // Unfiltered: rank inside FTS5 alone and join only the top rows. Joining every match first
+        // doubled the cost at 10,000 skills, where one common word can match thousands of rows.
+        statement = this.db.prepare<unknown[], HitRow>(
+          `SELECT ${columns}, r.rank FROM
+             (SELECT rowid AS rid, bm25(${fts}, ${weights}) AS rank FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rank LIMIT ?) r
+           JOIN catalog_${kind} c ON c.rowid = r.rid
+           ORDER BY r.rank`,
+        );
+      } else {
+        const where = [`${fts} MATCH ?`];
+        if (kind === "agents") where.push("c.hidden = 0");
+        if (byCategory) where.push("c.category = ?");
+        if (byDomain) where.push("c.domain = ?");
+        statement = this.db.prepare<unknown[], HitRow>(
+          `SELECT ${columns}, bm25(${fts}, ${weights}) AS rank
+           FROM ${fts} JOIN catalog_${kind} c ON c.rowid = ${fts}.rowid
+           WHERE ${where.join(" AND ")}
+           ORDER BY rank LIMIT ?`,
+        );
+      }
       this.searchStatements.set(key, statement);
     }
     return statement;
