@@ -48,7 +48,7 @@ const LEFTOVER_WEIGHT = 0.3;
 const LEFTOVER_MAX_CATEGORIES = 3;
 /** A further concern must reach this share of the best score and this absolute score. */
 const SECONDARY_RATIO = 0.5;
-const MIN_CONCERN_SCORE = 0.6;
+export const MIN_CONCERN_SCORE = 0.6;
 /** Each further phrase of one category counts this fraction of the one before. */
 const EVIDENCE_DECAY = 0.5;
 /** Function words a phrase may step over in the message. */

@@ -9,7 +9,7 @@ import type { FtsCatalog } from "../catalog";
 import type { ModelProvider } from "../inference/types";
 import type { Router } from "../lifecycle/plan";
 import type { ConsultContext, Plan } from "../lifecycle/state";
-import { classify, type CategoryScore, type Classification } from "./classify";
+import { classify, MIN_CONCERN_SCORE, type CategoryScore, type Classification } from "./classify";
 import { explainPlan } from "./explain";
 import { buildLexicon, kindOf } from "./lexicon";
 import { askModelForGuide, type GuideOption, type ModelChoice } from "./modelHop";
@@ -75,11 +75,12 @@ export function createRouting(options: RouterOptions): Routing {
 
   const hop1 = (text: string, context: ConsultContext | null | undefined) => {
     const direct = classify(text, lexicon, { generalistCategory });
-    if (direct.concerns.length > 0 || direct.domain !== null) return { classification: direct, followUp: false };
+    // "What else should I bring?" names no concern of its own: it continues the earlier topic.
+    if ((direct.concerns[0]?.score ?? 0) >= MIN_CONCERN_SCORE) return { classification: direct, followUp: false };
     const previous = lastUserMessage(context, text);
     if (previous) {
       const earlier = classify(previous, lexicon, { generalistCategory });
-      if (earlier.concerns.length > 0) {
+      if ((earlier.concerns[0]?.score ?? 0) >= MIN_CONCERN_SCORE) {
         return { classification: { ...earlier, confidence: round(earlier.confidence * FOLLOW_UP_FACTOR) }, followUp: true };
       }
     }
