@@ -7,6 +7,7 @@ type Loader = () => Promise<CliCommand>;
 export const commandLoaders: Record<string, Loader> = {
   ask: async () => (await import("./ask")).command,
   audit: async () => (await import("./audit")).command,
+  eval: async () => (await import("./eval")).command,
   models: async () => (await import("./models")).command,
   route: async () => (await import("./route")).command,
   serve: async () => (await import("./serve")).command,
