@@ -15,7 +15,7 @@ import {
 import { EngineError } from "../shared/rpc";
 import { AuditLog, auditLogsDir } from "./audit/auditLog";
 import { DeepAgentRuntime } from "./agents/deepAgentRunner";
-import type { SafetyFunctions } from "./agents/specialistFactory";
+import { systemPromptFor, type SafetyFunctions } from "./agents/specialistFactory";
 import { CarefoldBackend, workspaceRoots } from "./agents/workspaceBackend";
 import { ConsultService } from "./consult/consultService";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
@@ -167,8 +167,7 @@ export class Engine implements EngineApi {
   systemPrompt(agentId: string): string {
     const agent = this.content.agents.find((a) => a.id === agentId);
     if (!agent) throw new Error(`Unknown specialist: ${agentId}`);
-    const suffix = this.content.profile?.systemPromptSuffix ?? "";
-    return `${agent.persona.trim()}\n\n${suffix.trim()}`.trim();
+    return systemPromptFor(agent, this.content);
   }
 
   agentTitle(agentId: string): string {

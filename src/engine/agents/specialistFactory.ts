@@ -15,6 +15,7 @@ import { createAuditMiddleware } from "./middleware/audit";
 import { createCarefoldSkillsMiddleware } from "./middleware/carefoldSkills";
 import { createClinicalSafetyMiddleware } from "./middleware/clinicalSafety";
 import { createNoSubagentsMiddleware } from "./middleware/noSubagents";
+import { unwrapMarkdown } from "./promptText";
 import { createOrchestratorMiddleware, type Briefing } from "./middleware/orchestrator";
 import { createWorkspaceMemoryMiddleware } from "./middleware/workspaceMemory";
 import type { ToolContext } from "./tools/context";
@@ -53,7 +54,7 @@ export interface SpecialistRun {
 }
 
 export function systemPromptFor(agent: AgentDef, content: ContentSet): string {
-  return `${agent.persona.trim()}\n\n${(content.profile?.systemPromptSuffix ?? "").trim()}`.trim();
+  return unwrapMarkdown(`${agent.persona}\n\n${content.profile?.systemPromptSuffix ?? ""}`);
 }
 
 export function permissionsFor(skillIds: readonly string[]): FilesystemPermission[] {
