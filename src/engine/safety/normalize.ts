@@ -68,7 +68,10 @@ function foldCodePoint(cp: number): string {
   if (INVISIBLE.test(ch)) out = "";
   else if (LINE_BREAK.test(ch)) out = "\n";
   else if (SPACE.test(ch)) out = " ";
-  else {
+  else if (CONFUSABLES[ch] !== undefined || CONFUSABLES[ch.toLowerCase()] !== undefined) {
+    // Before NFKD: some look-alikes decompose to other letters (Greek lunate sigma "ϲ" → "ς").
+    out = CONFUSABLES[ch] ?? CONFUSABLES[ch.toLowerCase()];
+  } else {
     out = foldOnce(ch);
     for (let i = 0; i < 3; i++) {
       const again = foldOnce(out);
@@ -264,14 +267,19 @@ function isSingleLetter(word: string): boolean {
   return word.length === 1 && isAsciiLetter(word.charCodeAt(0));
 }
 
+/** A word starts at a letter or digit, or at a run of leet symbols followed by one ("@$aa", "$troke"). */
+function startsWordAt(text: string, i: number): boolean {
+  let j = i;
+  while (j < text.length && isLeetSymbol(text.charCodeAt(j))) j++;
+  return j < text.length && isBaseWordUnit(text.charCodeAt(j));
+}
+
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   const n = text.length;
   let i = 0;
   while (i < n) {
-    const u = text.charCodeAt(i);
-    const startsWord = isBaseWordUnit(u) || (isLeetSymbol(u) && i + 1 < n && isBaseWordUnit(text.charCodeAt(i + 1)));
-    if (!startsWord) {
+    if (!startsWordAt(text, i)) {
       i++;
       continue;
     }
@@ -280,8 +288,8 @@ function tokenize(text: string): Token[] {
       const w = text.charCodeAt(j);
       if (isBaseWordUnit(w) || isLeetSymbol(w)) {
         j++;
-      } else if (w === APOSTROPHE && j + 1 < n && isBaseWordUnit(text.charCodeAt(j + 1))) {
-        j += 2;
+      } else if (w === APOSTROPHE && startsWordAt(text, j + 1)) {
+        j += 1;
       } else {
         break;
       }

@@ -1,0 +1,87 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { checkRefusal, createOutputGuard } from "../../src/engine/safety/index";
+
+function stream(text: string, cuts: number[]): { shown: string; blocked: ReturnType<typeof createOutputGuard>["blocked"] } {
+  const guard = createOutputGuard({ language: "en" });
+  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+  let shown = "";
+  let last = 0;
+  for (const p of points) {
+    shown += guard.push(text.slice(last, p));
+    last = p;
+  }
+  shown += guard.push(text.slice(last));
+  shown += guard.end();
+  return { shown, blocked: guard.blocked };
+}
+
+const SAFE = "Here is a checklist for your visit. Bring your medicine list and your log. Write down your questions.";
+const UNSAFE = "Take 2 tablets every 6 hours.";
+
+describe("output guard", () => {
+  it("passes safe text through unchanged, sentence by sentence", () => {
+    const guard = createOutputGuard();
+    expect(guard.push("Here is a checklist for your vis")).toBe("");
+    expect(guard.push("it. Bring your ")).toBe("Here is a checklist for your visit. ");
+    expect(guard.push("list.")).toBe("");
+    expect(guard.end()).toBe("Bring your list.");
+    expect(guard.blocked).toBeNull();
+  });
+
+  it("withholds the unsafe sentence and everything after it", () => {
+    const guard = createOutputGuard();
+    let shown = guard.push("Bring your log. ");
+    shown += guard.push("It sounds like you have a sinus infection. ");
+    shown += guard.push("More text after that.");
+    shown += guard.end();
+    expect(shown).toBe("Bring your log. ");
+    expect(guard.blocked?.category).toBe("diagnose");
+    expect(guard.blocked?.message).toMatch(/can't tell you/);
+    expect(guard.push("anything")).toBe("");
+  });
+
+  it("never emits unsafe text, however the stream is cut (even mid-word)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 30 }), fc.constantFrom(UNSAFE, "You don't need to go to the ER.", "You can stop taking the antibiotic now.", "Increase your dose to 50 mg."), (cuts, bad) => {
+        const text = `${SAFE} ${bad} ${SAFE}`;
+        const { shown, blocked } = stream(text, cuts);
+        expect(blocked).not.toBeNull();
+        expect(shown).toBe(`${SAFE} `);
+        expect(checkRefusal(shown, { direction: "output" }).refuse).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("catches an instruction split across a sentence end", () => {
+    const { shown, blocked } = stream("Your plan is simple. Take 2. Tablets every 4 hours should help.", [3, 20, 27, 30]);
+    expect(blocked).not.toBeNull();
+    expect(shown).not.toMatch(/Tablets/);
+  });
+
+  it("blocks unsafe text that arrives at the very end without a full stop", () => {
+    const guard = createOutputGuard();
+    expect(guard.push("Some notes. Take 400 mg of ibuprofen")).toBe("Some notes. ");
+    expect(guard.end()).toBe("");
+    expect(guard.blocked?.category).toBe("dose");
+  });
+
+  it("blocks advice to skip emergency care and unsafe first aid, in Spanish too", () => {
+    for (const bad of ["It's probably not an emergency, so you can wait until morning.", "Make him vomit right away.", "No necesita ir a urgencias."]) {
+      const { blocked } = stream(`Okay. ${bad}`, [5]);
+      expect(blocked?.category, bad).toBe("replace_emergency_care");
+    }
+  });
+
+  it("keeps decimals and list items intact", () => {
+    const text = "Your A1C was 6.5 %, keep the log.\n- Bring the meter\n- Bring the list";
+    expect(stream(text, [14, 15, 16, 40]).shown).toBe(text);
+  });
+
+  it("stops a long run-on stream early when it is already unsafe", () => {
+    const guard = createOutputGuard({ maxPending: 200 });
+    guard.push("you should take ibuprofen " + "and ".repeat(100));
+    expect(guard.blocked?.category).toBe("prescribe");
+  });
+});
