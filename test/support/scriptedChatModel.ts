@@ -28,6 +28,8 @@ export type Script = ScriptStep[] | ((messages: BaseMessage[], callIndex: number
 export interface RecordedCall {
   messages: BaseMessage[];
   tools: string[];
+  /** The bound tools as given to bindTools (tool objects or JSON schemas), for schema-size checks. */
+  toolDefinitions: BindToolsInput[];
 }
 
 interface Shared {
@@ -57,11 +59,13 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 export class ScriptedChatModel extends BaseChatModel {
   private readonly shared: Shared;
   readonly boundTools: string[];
+  readonly boundToolDefinitions: BindToolsInput[];
 
-  constructor(script: Script, shared?: Shared, boundTools: string[] = []) {
+  constructor(script: Script, shared?: Shared, boundTools: string[] = [], boundToolDefinitions: BindToolsInput[] = []) {
     super({});
     this.shared = shared ?? { script, cursor: 0, calls: [] };
     this.boundTools = boundTools;
+    this.boundToolDefinitions = boundToolDefinitions;
   }
 
   get calls(): RecordedCall[] {
@@ -73,7 +77,7 @@ export class ScriptedChatModel extends BaseChatModel {
   }
 
   override bindTools(tools: BindToolsInput[]): Runnable<BaseLanguageModelInput, AIMessageChunk, BaseChatModelCallOptions> {
-    return new ScriptedChatModel(this.shared.script, this.shared, tools.map(toolName)) as unknown as Runnable<
+    return new ScriptedChatModel(this.shared.script, this.shared, tools.map(toolName), tools) as unknown as Runnable<
       BaseLanguageModelInput,
       AIMessageChunk,
       BaseChatModelCallOptions
@@ -82,7 +86,7 @@ export class ScriptedChatModel extends BaseChatModel {
 
   private nextStep(messages: BaseMessage[]): ScriptStep {
     const index = this.shared.cursor++;
-    this.shared.calls.push({ messages, tools: this.boundTools });
+    this.shared.calls.push({ messages, tools: this.boundTools, toolDefinitions: this.boundToolDefinitions });
     const { script } = this.shared;
     if (typeof script === "function") return script(messages, index);
     const step = script[index];
