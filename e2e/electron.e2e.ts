@@ -34,6 +34,7 @@ describe.skipIf(!binary.path)("Electron shell", () => {
       const page = await app.firstWindow();
       expect(await page.evaluate(() => typeof (globalThis as unknown as { require?: unknown }).require)).toBe("undefined");
       expect(await page.evaluate(() => Object.keys((globalThis as unknown as { carefold: object }).carefold).length)).toBeGreaterThan(5);
+      await page.getByRole("button", { name: "Skip setup" }).click(); // a fresh profile starts with the welcome
       await page.getByLabel("Your message").fill("hello");
       await page.keyboard.press("Enter");
       const answer = page.locator(".message-assistant").last();

@@ -32,8 +32,10 @@ describe("renderer over the web host", () => {
   const tmp = tempDir();
 
   beforeAll(async () => {
-    const provider = scriptedProvider([{ chunks: ["Here is ", "your **visit** ", "checklist:\n\n", "- Bring your medicine list\n"], delayMs: 150 }]);
+    // Every model call gets the same reply (the router may also ask the model before the specialist does).
+    const provider = scriptedProvider(() => ({ chunks: ["Here is ", "your **visit** ", "checklist:\n\n", "- Bring your medicine list\n"], delayMs: 150 }));
     engine = createEngine({ dataDir: tmp.dir, contentDir: root, modelProvider: provider });
+    await engine["settings.set"]({ firstRunDone: true });
     host = await startWebHost({ engine, staticDir });
   });
   afterAll(async () => {
@@ -59,7 +61,7 @@ describe("renderer over the web host", () => {
     expect(text).toContain("Bring your medicine list");
     expect(text).toContain("not a doctor");
     expect(await answer.locator("strong").innerText()).toBe("visit"); // markdown rendered
-    expect(await page.getByTestId("announcer").innerText()).toBe("Carefold answered.");
+    await expect.poll(async () => page.getByTestId("announcer").innerText(), { timeout: 5_000 }).toBe("Carefold answered.");
     await page.screenshot({ path: screenshotPath("conversation"), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
@@ -106,6 +108,7 @@ describe("carefold serve (the real CLI process)", () => {
   it("serves the app and answers without a model", async () => {
     const page = await browser.newPage();
     await page.goto(url);
+    await page.getByRole("button", { name: "Skip setup" }).click(); // a fresh data folder starts with the welcome
     await page.getByLabel("Your message").fill("hello");
     await page.getByRole("button", { name: "Send" }).click();
     const answer = page.locator(".message-assistant").last();

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createEngine, type Engine } from "../engine/engine";
 import { registerIpc } from "./ipcBridge";
+import { printToPdf } from "./printToPdf";
 import { denyAllPermissions, guardWebContents, secureWebPreferences } from "./security";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -46,7 +47,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on("web-contents-created", (_e, contents) => guardWebContents(contents, (url) => void shell.openExternal(url)));
   void app.whenReady().then(() => {
     denyAllPermissions(session.defaultSession);
-    engine = createEngine({ dataDir: app.getPath("userData"), contentDir: app.getAppPath(), hostKind: "desktop" });
+    engine = createEngine({ dataDir: app.getPath("userData"), contentDir: app.getAppPath(), hostKind: "desktop", host: { printToPdf } });
     registerIpc(ipcMain, engine, {
       isTrustedUrl,
       broadcast: (channel, event) => {

@@ -1,81 +1,286 @@
-/** The app frame: banner slot, problems, conversation and composer, over the engine client. */
-import { useCallback, useEffect, useReducer, useState } from "react";
+/**
+ * The app frame: header and navigation, the emergency banner (app chrome, above everything), problems,
+ * the current screen, and the dialogs the engine can ask for. Talks to the engine only through the
+ * contract's client.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { EngineEvent } from "../shared/contract";
+import { AgendaView, type Agenda } from "./components/AgendaView";
+import { AppHeader, type View } from "./components/AppHeader";
+import { ApprovalDialog } from "./components/ApprovalDialog";
+import type { AnswerActions } from "./components/AssistantMessage";
+import { AttachmentsPanel } from "./components/AttachmentsPanel";
+import { CatalogBrowser } from "./components/CatalogBrowser";
+import { ChatView } from "./components/ChatView";
+import type { Draft } from "./components/Composer";
+import { ConsentDialog } from "./components/ConsentDialog";
 import { EmergencyBanner } from "./components/EmergencyBanner";
 import { ErrorSurface } from "./components/ErrorSurface";
-import { Conversation } from "./components/Conversation";
-import { Composer } from "./components/Composer";
-import { conversationReducer, initialConversation } from "./state/conversation";
+import { FirstRun } from "./components/FirstRun";
+import { NotesPanel } from "./components/NotesPanel";
+import { SettingsPanel } from "./components/SettingsPanel";
+import { ServicesContext, type Services } from "./hooks/services";
+import { useAnnouncer } from "./hooks/useAnnouncer";
+import { useAttachments } from "./hooks/useAttachments";
+import { useCatalog } from "./hooks/useCatalog";
+import { useConsult } from "./hooks/useConsult";
+import { useModels } from "./hooks/useModels";
+import { usePrompts } from "./hooks/usePrompts";
+import { useSettings } from "./hooks/useSettings";
+import { useThreads } from "./hooks/useThreads";
+import { agentTitles, pickStarters } from "./lib/catalog";
+import { downloadText } from "./lib/download";
+import { errorInfo, errorLeadKey } from "./lib/errors";
+import { questionFor } from "./state/conversation";
+import { downloadsReducer, type ModelProgress } from "./state/downloads";
 import type { EngineClient } from "./transport/connect";
 
-let localSeq = 0;
-
 export function App({ client }: { client: EngineClient }) {
-  const { t, i18n } = useTranslation();
-  const [state, dispatch] = useReducer(conversationReducer, initialConversation);
-  const [announcement, setAnnouncement] = useState("");
+  const { t } = useTranslation();
+  const { message: announcement, announce } = useAnnouncer();
+  const consult = useConsult(client);
+  const { state, dispatch } = consult;
+  const reportError = useCallback((message: string) => dispatch({ type: "error", message }), [dispatch]);
+  const services = useMemo<Services>(() => ({ client, announce, reportError }), [client, announce, reportError]);
+  const { settings, info, update } = useSettings(client, reportError);
+  const agents = useCatalog(client, settings?.language ?? null, reportError);
+  const { threads, refresh: refreshThreads } = useThreads(client, reportError);
+  const attachments = useAttachments(client, (m) => announce(t(m.key, m.params)));
+  const models = useModels(client);
+  const prompts = usePrompts(client, announce);
+  const [downloads, setDownloads] = useState<Record<string, ModelProgress>>({});
+  const [view, setView] = useState<View>("chat");
+  const [agenda, setAgenda] = useState<Agenda | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    const off = client.onEvent((event) => {
-      dispatch({ type: "event", event });
-      if (event.type === "done") setAnnouncement(event.outcome === "emergency" ? event.text : t("conversation.announceDone"));
+  // One subscription for every engine event; handlers read the latest state through refs.
+  const onEventRef = useRef<(event: EngineEvent) => void>(() => undefined);
+  onEventRef.current = (event) => {
+    dispatch({ type: "event", event });
+    prompts.onEvent(event, (turnId) => {
+      const msg = consult.latest.current.messages.find((m) => m.role === "user" && m.turnId === turnId);
+      return msg?.text ?? null;
     });
+    setDownloads((d) => downloadsReducer(d, event));
+    if (event.type === "model.progress" && event.state === "done") models.refresh();
+    if (event.type === "done") {
+      refreshThreads();
+      if (event.threadId === consult.latest.current.threadId) announce(t(`conversation.announce.${event.outcome}`));
+    }
+  };
+  useEffect(() => {
+    const off = client.onEvent((e) => onEventRef.current(e));
     const offStatus = client.transport.onStatus?.((s) => {
-      if (s === "disconnected") dispatch({ type: "error", message: t("errors.disconnected") });
+      if (s === "disconnected") reportError(t("errors.disconnected"));
     });
     return () => {
       off();
       offStatus?.();
     };
-  }, [client, t]);
-
-  useEffect(() => {
-    client["settings.get"]({})
-      .then((s) => {
-        void i18n.changeLanguage(s.language);
-        document.documentElement.lang = s.language;
-        document.documentElement.style.setProperty("--text-scale", String(s.textScale / 100));
-        document.documentElement.dataset.theme = s.highContrast ? "contrast" : "default";
-      })
-      .catch((err: unknown) => dispatch({ type: "error", message: err instanceof Error ? err.message : String(err) }));
-  }, [client, i18n]);
+  }, [client, reportError, t]);
 
   const send = useCallback(
     (text: string) => {
-      const localId = `m-${++localSeq}`;
-      dispatch({ type: "sending", localId, text });
-      client["consult.ask"]({ text, ...(state.threadId ? { threadId: state.threadId } : {}) })
-        .then((r) => dispatch({ type: "sent", localId, threadId: r.threadId, turnId: r.turnId }))
-        .catch((err: unknown) => dispatch({ type: "sendFailed", localId, message: err instanceof Error ? err.message : String(err) }));
+      const ids = attachments.selected;
+      attachments.clearSelection();
+      setView("chat");
+      void consult.send(text, { attachmentIds: ids }).then((ok) => ok && refreshThreads());
     },
-    [client, state.threadId],
+    [attachments, consult, refreshThreads],
   );
 
-  const stop = useCallback(() => {
-    if (state.activeTurnId) void client["consult.cancel"]({ turnId: state.activeTurnId });
-  }, [client, state.activeTurnId]);
+  const openThread = (id: string) => void consult.openThread(id);
+  const newThread = () => {
+    consult.newThread();
+    setDraft({ text: "", version: Date.now() });
+  };
+  const askInNewThread = (text: string) => {
+    consult.newThread();
+    setView("chat");
+    void consult.send(text, { threadId: null }).then((ok) => ok && refreshThreads());
+  };
+
+  const rename = async (title: string) => {
+    if (!state.threadId) return false;
+    try {
+      await client["threads.rename"]({ threadId: state.threadId, title });
+      refreshThreads();
+      announce(t("threads.renamed"));
+      return true;
+    } catch (err) {
+      reportError(errorInfo(err).message);
+      return false;
+    }
+  };
+  const deleteThread = async () => {
+    if (!state.threadId) return;
+    try {
+      await client["threads.delete"]({ threadId: state.threadId });
+      consult.newThread();
+      refreshThreads();
+      announce(t("threads.deleted"));
+    } catch (err) {
+      reportError(errorInfo(err).message);
+    }
+  };
+
+  const openAgenda = async (turnId: string, mode: "print" | "download") => {
+    if (!state.threadId) return;
+    try {
+      const exported = await client["agenda.export"]({ threadId: state.threadId, turnId });
+      if (mode === "download") {
+        downloadText(`${exported.fileName}.md`, exported.markdown);
+        announce(t("agenda.downloaded", { name: `${exported.fileName}.md` }));
+      } else {
+        setAgenda(exported);
+        setView("agenda");
+      }
+    } catch (err) {
+      const e = errorInfo(err);
+      reportError(`${t(errorLeadKey(e.code))} ${e.message}`);
+    }
+  };
+
+  const actions: AnswerActions = {
+    onChip: send,
+    onRetry: (id) => {
+      const q = questionFor(state.messages, id);
+      if (q) send(q);
+    },
+    onEdit: (id) => {
+      const q = questionFor(state.messages, id);
+      if (q !== null) setDraft({ text: q, version: Date.now() });
+    },
+    onAgenda: (turnId, mode) => void openAgenda(turnId, mode),
+    onConsent: (turnId) => {
+      if (prompts.consent?.turnId === turnId) prompts.setConsentOpen(true);
+    },
+    onOpenSettings: () => setView("settings"),
+    onReviewApprovals: () => prompts.setApprovalsHidden(false),
+    titlesOf: (ids) => agentTitles(agents, ids),
+  };
+
+  const allowConsent = async (scope: "agent" | "global") => {
+    const prompt = prompts.consent;
+    if (!prompt || !(await prompts.allow(scope))) return;
+    prompts.dismissConsent();
+    if (!prompt.question) return;
+    // Re-ask in the conversation the question came from.
+    if (consult.latest.current.threadId !== prompt.threadId && !(await consult.openThread(prompt.threadId))) return;
+    setView("chat");
+    void consult.send(prompt.question, { threadId: prompt.threadId });
+  };
+
+  const starters = useMemo(() => pickStarters(agents, 4), [agents]);
+  const selectedAttachments = attachments.items.filter((a) => attachments.selected.includes(a.id));
+  const pendingApproval = prompts.approvals[0];
+  // Nothing may cover the emergency banner: dialogs wait until it is acknowledged.
+  const dialogsAllowed = state.emergency === null;
+  const firstRun = settings !== null && !settings.firstRunDone;
+
+  const navigate = (v: View) => {
+    setView(v);
+    if (v === "attachments") attachments.refresh();
+  };
+
+  let screen: ReactNode;
+  if (!settings) screen = <p className="muted">{t("app.loading")}</p>;
+  else if (firstRun) screen = <FirstRun settings={settings} models={models} downloads={downloads} update={update} />;
+  else if (view === "agenda" && agenda) screen = <AgendaView agenda={agenda} desktop={info?.host === "desktop"} onBack={() => setView("chat")} />;
+  else if (view === "catalog") screen = <CatalogBrowser agents={agents} onAsk={askInNewThread} />;
+  else if (view === "notes") screen = <NotesPanel />;
+  else if (view === "attachments") screen = <AttachmentsPanel model={attachments} onPickFiles={() => fileInput.current?.click()} />;
+  else if (view === "settings") screen = <SettingsPanel settings={settings} info={info} agents={agents} models={models} downloads={downloads} update={update} />;
+  else
+    screen = (
+      <ChatView
+        threads={threads}
+        threadId={state.threadId}
+        messages={state.messages}
+        starters={starters}
+        actions={actions}
+        busy={state.activeTurnId !== null}
+        draft={draft}
+        attached={selectedAttachments}
+        onOpen={openThread}
+        onNew={newThread}
+        onRename={rename}
+        onDelete={() => void deleteThread()}
+        onSend={send}
+        onStop={consult.stop}
+        onUnattach={attachments.toggle}
+        onAttachFiles={() => fileInput.current?.click()}
+        onDropFiles={(files) => void attachments.addFiles(files)}
+      />
+    );
 
   return (
-    <div className="app">
-      <a className="skip-link" href="#composer-input">
-        {t("app.skipToComposer")}
-      </a>
-      <header className="app-header">
-        <h1>{t("app.title")}</h1>
-        <p className="tagline">{t("app.tagline")}</p>
-      </header>
-      <div className="banner-slot">
+    <ServicesContext.Provider value={services}>
+      <div className={`app view-${firstRun ? "first-run" : view}`}>
+        <a className="skip-link" href="#main">
+          {t("app.skipToMain")}
+        </a>
+        <AppHeader
+          view={view}
+          showNav={settings !== null && !firstRun}
+          waitingApprovals={prompts.approvalsHidden ? prompts.approvals.length : 0}
+          onNavigate={navigate}
+          onShowApprovals={() => prompts.setApprovalsHidden(false)}
+        />
         {state.emergency ? (
-          <EmergencyBanner emergency={state.emergency} onAcknowledge={() => dispatch({ type: "acknowledgeEmergency" })} />
+          <section className="banner-slot" aria-label={t("emergency.region")}>
+            <EmergencyBanner
+              emergency={state.emergency}
+              onAcknowledge={() => {
+                dispatch({ type: "acknowledgeEmergency" });
+                document.getElementById("composer-input")?.focus();
+              }}
+            />
+          </section>
+        ) : null}
+        <ErrorSurface errors={state.errors} onDismiss={(id) => dispatch({ type: "dismissError", id })} />
+        <main id="main" className="app-main" tabIndex={-1}>
+          {screen}
+          <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="announcer">
+            {announcement}
+          </div>
+        </main>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="file-input"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = "";
+            if (files.length) void attachments.addFiles(files);
+          }}
+        />
+        {dialogsAllowed && pendingApproval && !prompts.approvalsHidden ? (
+          <ApprovalDialog
+            key={pendingApproval.approvalId}
+            request={pendingApproval}
+            waiting={prompts.approvals.length - 1}
+            agentTitle={pendingApproval.agent ? agentTitles(agents, [pendingApproval.agent])[0]! : null}
+            problem={prompts.approvalProblem}
+            onDecide={(d) => void prompts.decide(pendingApproval.approvalId, d)}
+            onLater={() => prompts.setApprovalsHidden(true)}
+          />
+        ) : null}
+        {dialogsAllowed && prompts.consent && prompts.consentOpen ? (
+          <ConsentDialog
+            prompt={prompts.consent}
+            crisisLocale={settings?.crisisLocale ?? "US"}
+            busy={prompts.consentBusy}
+            problem={prompts.consentProblem}
+            onAllow={(scope) => void allowConsent(scope)}
+            onNotNow={() => prompts.setConsentOpen(false)}
+          />
         ) : null}
       </div>
-      <ErrorSurface errors={state.errors} onDismiss={(id) => dispatch({ type: "dismissError", id })} />
-      <main className="app-main">
-        <Conversation messages={state.messages} announcement={announcement} />
-      </main>
-      <footer className="app-footer">
-        <Composer busy={state.activeTurnId !== null} onSend={send} onStop={stop} />
-      </footer>
-    </div>
+    </ServicesContext.Provider>
   );
 }

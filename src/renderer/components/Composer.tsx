@@ -1,10 +1,42 @@
-/** The message box: Enter sends, Shift+Enter adds a line; Stop cancels the running answer. */
-import { useState, type FormEvent, type KeyboardEvent } from "react";
+/**
+ * The message box: Enter sends, Shift+Enter adds a line; Stop cancels the running answer. Shows the
+ * attachments that will go with the next question, and takes a draft from "Edit question".
+ */
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import type { Attachment } from "../../shared/contract";
 
-export function Composer({ busy, onSend, onStop }: { busy: boolean; onSend(text: string): void; onStop(): void }) {
+export interface Draft {
+  text: string;
+  /** Bumped each time a draft is handed over, so the same text can be set twice. */
+  version: number;
+}
+
+export function Composer({
+  busy,
+  onSend,
+  onStop,
+  draft,
+  attached,
+  onUnattach,
+  onAttachFiles,
+}: {
+  busy: boolean;
+  onSend(text: string): void;
+  onStop(): void;
+  draft: Draft | null;
+  attached: Attachment[];
+  onUnattach(id: string): void;
+  onAttachFiles(): void;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState("");
+  const input = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!draft) return;
+    setText(draft.text);
+    input.current?.focus();
+  }, [draft]);
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     const trimmed = text.trim();
@@ -23,7 +55,23 @@ export function Composer({ busy, onSend, onStop }: { busy: boolean; onSend(text:
       <label htmlFor="composer-input" className="visually-hidden">
         {t("composer.label")}
       </label>
+      {attached.length > 0 ? (
+        <div className="attached" role="group" aria-label={t("composer.attachedLabel")}>
+          <span className="attached-title">{t("composer.attachedTitle", { count: attached.length })}</span>
+          <ul className="attached-list">
+            {attached.map((a) => (
+              <li key={a.id} className="attached-item">
+                <span>{a.name}</span>
+                <button type="button" className="button-small" onClick={() => onUnattach(a.id)} aria-label={t("composer.unattach", { name: a.name })}>
+                  {t("composer.unattachShort")}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <textarea
+        ref={input}
         id="composer-input"
         value={text}
         rows={3}
@@ -32,18 +80,23 @@ export function Composer({ busy, onSend, onStop }: { busy: boolean; onSend(text:
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />
-      <p id="composer-hint" className="composer-hint">
-        {t("composer.hint")}
-      </p>
-      <div className="composer-actions">
-        {busy ? (
-          <button type="button" className="button-secondary" onClick={onStop}>
-            {t("composer.stop")}
+      <div className="composer-bar">
+        <p id="composer-hint" className="composer-hint">
+          {t("composer.hint")}
+        </p>
+        <div className="composer-actions">
+          <button type="button" className="button-secondary" onClick={onAttachFiles}>
+            {t("composer.attach")}
           </button>
-        ) : null}
-        <button type="submit" className="button-primary" disabled={busy || !text.trim()}>
-          {t("composer.send")}
-        </button>
+          {busy ? (
+            <button type="button" className="button-secondary" onClick={onStop}>
+              {t("composer.stop")}
+            </button>
+          ) : null}
+          <button type="submit" className="button-primary" disabled={busy || !text.trim()}>
+            {t("composer.send")}
+          </button>
+        </div>
       </div>
     </form>
   );

@@ -1,55 +1,82 @@
 /**
- * The conversation: messages with streamed text, tool traces and who answered. A separate polite
- * live region announces each finished answer once (not every token).
+ * The conversation: messages with streamed text, traces, who answered, chips and actions; starters
+ * when it is empty. The app-wide live region announces each finished answer once (not every token).
  */
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../state/conversation";
-import { Markdown } from "./Markdown";
+import { AssistantMessage, type AnswerActions } from "./AssistantMessage";
 
-function AssistantBody({ message }: { message: ChatMessage }) {
+function UserMessage({ message, actions }: { message: ChatMessage; actions: AnswerActions }) {
   const { t } = useTranslation();
-  const working = message.status === "streaming" && !message.text;
   return (
     <>
-      {message.traces.length > 0 ? (
-        <ul className="traces" aria-label="steps">
-          {message.traces.map((tr, i) => (
-            <li key={i} className={`trace trace-${tr.stage}`}>
-              {tr.label}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {working ? <p className="progress">{message.progress ?? t("conversation.working")}</p> : null}
-      {message.text ? <Markdown text={message.text} /> : null}
-      {message.status === "cancelled" ? <p className="muted">{t("conversation.stopped")}</p> : null}
-      {message.status === "failed" ? <p className="muted">{t("conversation.failed")}</p> : null}
-      {message.status === "done" && message.agents.length > 0 ? (
-        <p className="answered-by">
-          {t("conversation.answeredBy", { agents: message.agents.join(", ") })}
-          {message.why ? ` — ${message.why}` : ""}
-        </p>
+      <p className="user-text">{message.text}</p>
+      {message.status === "failed" ? (
+        <div className="turn-problem">
+          <p className="muted">{t("conversation.notSent")}</p>
+          <div className="button-row">
+            <button type="button" className="button-secondary" onClick={() => actions.onRetry(message.id)}>
+              {t("conversation.retry")}
+            </button>
+            <button type="button" className="button-secondary" onClick={() => actions.onEdit(message.id)}>
+              {t("conversation.edit")}
+            </button>
+          </div>
+        </div>
       ) : null}
     </>
   );
 }
 
-export function Conversation({ messages, announcement }: { messages: ChatMessage[]; announcement: string }) {
+export function Starters({ starters, onPick }: { starters: { agentId: string; text: string }[]; onPick(text: string): void }) {
   const { t } = useTranslation();
   return (
-    <section className="conversation" aria-label={t("conversation.label")}>
-      {messages.length === 0 ? <p className="empty">{t("conversation.empty")}</p> : null}
-      <ol className="messages">
+    <div className="starters">
+      <p className="empty">{t("conversation.empty")}</p>
+      {starters.length > 0 ? (
+        <>
+          <h3 className="starters-title">{t("conversation.startersTitle")}</h3>
+          <ul className="starter-list">
+            {starters.map((s) => (
+              <li key={`${s.agentId}-${s.text}`}>
+                <button type="button" className="starter" onClick={() => onPick(s.text)}>
+                  {s.text}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export function Conversation({
+  messages,
+  starters,
+  actions,
+}: {
+  messages: ChatMessage[];
+  starters: { agentId: string; text: string }[];
+  actions: AnswerActions;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="conversation">
+      {messages.length === 0 ? <Starters starters={starters} onPick={actions.onChip} /> : null}
+      <ol className="messages" aria-label={t("conversation.label")}>
         {messages.map((m) => (
-          <li key={m.id} className={`message message-${m.role}`} data-status={m.status}>
-            <h2 className="message-author">{m.role === "user" ? t("conversation.you") : t("conversation.carefold")}</h2>
-            {m.role === "user" ? <p className="user-text">{m.text}</p> : <AssistantBody message={m} />}
+          <li
+            key={m.id}
+            className={`message message-${m.role}`}
+            data-status={m.status}
+            aria-busy={m.status === "streaming" ? true : undefined}
+          >
+            <h3 className="message-author">{m.role === "user" ? t("conversation.you") : t("conversation.carefold")}</h3>
+            {m.role === "user" ? <UserMessage message={m} actions={actions} /> : <AssistantMessage message={m} actions={actions} />}
           </li>
         ))}
       </ol>
-      <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
-        {announcement}
-      </div>
-    </section>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The emergency banner: app chrome above the conversation (never inside message content),
- * role="alert", the numbers first with call/text links, and it stays until acknowledged.
+ * role="alert", the numbers first with call/text links, and it stays until acknowledged. While it
+ * is shown, the page keeps focused elements clear of it (scroll padding = its height).
  */
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,9 +10,23 @@ import type { EventOf } from "../../shared/contract";
 export function EmergencyBanner({ emergency, onAcknowledge }: { emergency: EventOf<"emergency">; onAcknowledge(): void }) {
   const { t } = useTranslation();
   const first = useRef<HTMLAnchorElement>(null);
+  const box = useRef<HTMLElement>(null);
   useEffect(() => first.current?.focus(), [emergency.turnId]);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingTop = `${el.getBoundingClientRect().height + 16}px`;
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = "";
+    };
+  }, []);
   return (
-    <section className="emergency-banner" role="alert" aria-labelledby="emergency-headline">
+    <section ref={box} className="emergency-banner" role="alert" aria-labelledby="emergency-headline" data-testid="emergency-banner">
       <ul className="emergency-numbers">
         {emergency.numbers.map((n, i) => (
           <li key={`${n.kind}-${n.number}`}>

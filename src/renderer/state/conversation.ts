@@ -1,9 +1,9 @@
 /**
  * Conversation state as a pure reducer over engine events, so the UI logic is testable without a DOM.
  * The engine's `done` text is authoritative: it replaces whatever was streamed (synthesis and the
- * output guard may have changed it).
+ * output guard may have changed it). A turn stopped by the emergency gate never shows routine text.
  */
-import type { EngineEvent, EventOf } from "../../shared/contract";
+import type { EngineEvent, EventOf, ThreadMessageView } from "../../shared/contract";
 
 export interface Trace {
   tool: string;
@@ -12,12 +12,24 @@ export interface Trace {
   ok: boolean | null;
 }
 
+export type MessageStatus =
+  | "pending"
+  | "streaming"
+  | "done"
+  | "awaiting_approval"
+  | "failed"
+  | "cancelled"
+  | "emergency"
+  | "refused"
+  | "needs_consent"
+  | "no_model";
+
 export interface ChatMessage {
   id: string;
   role: "user" | "assistant";
   text: string;
   turnId: string | null;
-  status: "pending" | "streaming" | "done" | "failed" | "cancelled" | "emergency" | "refused" | "needs_consent" | "no_model";
+  status: MessageStatus;
   agents: string[];
   why: string | null;
   chips: string[];
@@ -31,6 +43,8 @@ export interface ConversationState {
   activeTurnId: string | null;
   /** The emergency banner stays until the user acknowledges it. */
   emergency: EventOf<"emergency"> | null;
+  /** Turns the emergency gate stopped: their tokens are dropped. */
+  emergencyTurns: string[];
   errors: { id: number; message: string }[];
 }
 
@@ -39,6 +53,7 @@ export const initialConversation: ConversationState = {
   messages: [],
   activeTurnId: null,
   emergency: null,
+  emergencyTurns: [],
   errors: [],
 };
 
@@ -47,12 +62,28 @@ export type ConversationAction =
   | { type: "sent"; localId: string; threadId: string; turnId: string }
   | { type: "sendFailed"; localId: string; message: string }
   | { type: "event"; event: EngineEvent }
+  | { type: "loaded"; threadId: string; messages: ThreadMessageView[] }
   | { type: "acknowledgeEmergency" }
   | { type: "dismissError"; id: number }
   | { type: "error"; message: string }
   | { type: "reset" };
 
 let errorSeq = 0;
+
+function blankAssistant(turnId: string): ChatMessage {
+  return {
+    id: `a-${turnId}`,
+    role: "assistant",
+    text: "",
+    turnId,
+    status: "streaming",
+    agents: [],
+    why: null,
+    chips: [],
+    traces: [],
+    progress: null,
+  };
+}
 
 function updateAssistant(state: ConversationState, turnId: string, fn: (m: ChatMessage) => ChatMessage): ConversationState {
   let found = false;
@@ -63,28 +94,36 @@ function updateAssistant(state: ConversationState, turnId: string, fn: (m: ChatM
     }
     return m;
   });
-  if (!found) {
-    const fresh: ChatMessage = {
-      id: `a-${turnId}`,
-      role: "assistant",
-      text: "",
-      turnId,
-      status: "streaming",
-      agents: [],
-      why: null,
-      chips: [],
-      traces: [],
-      progress: null,
-    };
-    messages.push(fn(fresh));
-  }
+  if (!found) messages.push(fn(blankAssistant(turnId)));
   return { ...state, messages };
+}
+
+/** The message status for a turn outcome (live `done` events and stored messages alike). */
+export function statusOfOutcome(outcome: string | null): MessageStatus {
+  switch (outcome) {
+    case null:
+    case "answered":
+      return "done";
+    case "awaiting_approval":
+    case "failed":
+    case "cancelled":
+    case "emergency":
+    case "refused":
+    case "needs_consent":
+    case "no_model":
+      return outcome;
+    default:
+      return "done";
+  }
 }
 
 function onEvent(state: ConversationState, event: EngineEvent): ConversationState {
   switch (event.type) {
-    case "emergency":
-      return { ...state, emergency: event };
+    case "emergency": {
+      const stopped = { ...state, emergency: event, emergencyTurns: [...state.emergencyTurns, event.turnId] };
+      if (state.threadId && event.threadId !== state.threadId) return stopped;
+      return updateAssistant(stopped, event.turnId, (m) => ({ ...m, status: "emergency", text: "", progress: null }));
+    }
     case "error":
       return { ...state, errors: [...state.errors, { id: ++errorSeq, message: event.message }] };
     case "approval.requested":
@@ -97,8 +136,10 @@ function onEvent(state: ConversationState, event: EngineEvent): ConversationStat
   }
   // Only the current thread's turns belong in this conversation.
   if (state.threadId && event.threadId !== state.threadId) return state;
+  const stopped = state.emergencyTurns.includes(event.turnId);
   switch (event.type) {
     case "progress":
+      if (stopped) return state;
       return updateAssistant(state, event.turnId, (m) => ({ ...m, progress: event.message }));
     case "trace":
       return updateAssistant(state, event.turnId, (m) => ({
@@ -106,27 +147,57 @@ function onEvent(state: ConversationState, event: EngineEvent): ConversationStat
         traces: [...m.traces, { tool: event.tool, label: event.label, stage: event.stage, ok: event.ok }],
       }));
     case "token":
-      return updateAssistant(state, event.turnId, (m) => ({ ...m, status: "streaming", text: m.text + event.text }));
+      if (stopped) return state;
+      // A turn resumed after an approval streams a fresh answer that replaces the paused one.
+      return updateAssistant(state, event.turnId, (m) => ({
+        ...m,
+        status: "streaming",
+        text: (m.status === "streaming" ? m.text : "") + event.text,
+      }));
     case "done": {
-      const status: ChatMessage["status"] =
-        event.outcome === "answered" || event.outcome === "awaiting_approval"
-          ? "done"
-          : event.outcome === "failed"
-            ? "failed"
-            : event.outcome;
+      const status = stopped ? "emergency" : statusOfOutcome(event.outcome);
       const next = updateAssistant(state, event.turnId, (m) => ({
         ...m,
         status,
         text: event.text,
         agents: event.agents,
         why: event.why,
-        chips: event.chips,
+        chips: status === "done" ? event.chips : [],
         progress: null,
       }));
+      // A turn paused for approval is no longer running: the user may keep asking meanwhile.
       return { ...next, activeTurnId: state.activeTurnId === event.turnId ? null : state.activeTurnId };
     }
   }
   return state;
+}
+
+/** Stored messages (threads.get) as chat messages. */
+export function fromThreadMessages(messages: ThreadMessageView[]): ChatMessage[] {
+  return messages.map((m) => ({
+    id: `${m.role === "user" ? "q" : "a"}-${m.turnId}`,
+    role: m.role,
+    text: m.text,
+    turnId: m.turnId,
+    status: m.role === "user" ? "done" : statusOfOutcome(m.outcome),
+    agents: m.agents,
+    why: null,
+    chips: m.role === "assistant" && statusOfOutcome(m.outcome) === "done" ? m.chips : [],
+    traces: [],
+    progress: null,
+  }));
+}
+
+/** The question an answer belongs to (for "Try again" and "Edit question"). */
+export function questionFor(messages: ChatMessage[], messageId: string): string | null {
+  const index = messages.findIndex((m) => m.id === messageId);
+  if (index < 0) return null;
+  const message = messages[index]!;
+  if (message.role === "user") return message.text;
+  const sameTurn = messages.find((m) => m.role === "user" && m.turnId !== null && m.turnId === message.turnId);
+  if (sameTurn) return sameTurn.text;
+  for (let i = index - 1; i >= 0; i--) if (messages[i]!.role === "user") return messages[i]!.text;
+  return null;
 }
 
 export function conversationReducer(state: ConversationState, action: ConversationAction): ConversationState {
@@ -155,20 +226,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
         m.id === action.localId ? { ...m, turnId: action.turnId, status: "done" as const } : m,
       );
       const hasAssistant = messages.some((m) => m.role === "assistant" && m.turnId === action.turnId);
-      if (!hasAssistant) {
-        messages.push({
-          id: `a-${action.turnId}`,
-          role: "assistant",
-          text: "",
-          turnId: action.turnId,
-          status: "streaming",
-          agents: [],
-          why: null,
-          chips: [],
-          traces: [],
-          progress: null,
-        });
-      }
+      if (!hasAssistant) messages.push(blankAssistant(action.turnId));
       return { ...state, threadId: action.threadId, activeTurnId: action.turnId, messages };
     }
     case "sendFailed":
@@ -179,6 +237,13 @@ export function conversationReducer(state: ConversationState, action: Conversati
       };
     case "event":
       return onEvent(state, action.event);
+    case "loaded":
+      return {
+        ...state,
+        threadId: action.threadId,
+        messages: fromThreadMessages(action.messages),
+        activeTurnId: null,
+      };
     case "acknowledgeEmergency":
       return { ...state, emergency: null };
     case "dismissError":
@@ -186,6 +251,6 @@ export function conversationReducer(state: ConversationState, action: Conversati
     case "error":
       return { ...state, errors: [...state.errors, { id: ++errorSeq, message: action.message }] };
     case "reset":
-      return { ...initialConversation, emergency: state.emergency };
+      return { ...initialConversation, emergency: state.emergency, emergencyTurns: state.emergencyTurns, errors: state.errors };
   }
 }

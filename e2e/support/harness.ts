@@ -1,0 +1,129 @@
+/**
+ * One Carefold behind the local web host for browser journeys: the real engine (scripted model,
+ * fixed router to a paperwork specialist so no consent is needed), and a thin test double in front
+ * of it that can inject engine events and stand in for requests the engine does not implement yet
+ * (consent, a downloadable model list). Everything else goes to the real engine.
+ */
+import { join } from "node:path";
+import type { BaseMessage } from "@langchain/core/messages";
+import type { Browser, Page } from "playwright-core";
+import {
+  REQUEST_NAMES,
+  type EngineApi,
+  type EngineEvent,
+  type EventListener,
+  type RequestName,
+  type RequestOutput,
+  type RequestParsedInput,
+} from "../../src/shared/contract";
+import type { Engine } from "../../src/engine/engine";
+import { startWebHost, type WebHost } from "../../src/engine/host/webHost";
+import type { Plan } from "../../src/engine/lifecycle/state";
+import { engineWithRouter } from "../../test/support/engineHarness";
+import { scriptedProvider, type ScriptStep } from "../../test/support/scriptedChatModel";
+import { tempDir } from "../../test/support/tempDir";
+
+export const ROOT = join(__dirname, "..", "..");
+export const STATIC_DIR = join(ROOT, "out", "renderer");
+
+type Handler<K extends RequestName> = (input: RequestParsedInput<K>) => Promise<RequestOutput<K>>;
+type Overrides = { [K in RequestName]?: Handler<K> };
+
+export interface Harness {
+  engine: Engine;
+  host: WebHost;
+  url: string;
+  dataDir: string;
+  provider: ReturnType<typeof scriptedProvider>;
+  /** Requests answered by the test instead of the engine (set and cleared by tests). */
+  overrides: Overrides;
+  /** Every event the page was sent (real and injected). */
+  events: EngineEvent[];
+  /**
+   * Rewrites the engine's events on their way to the page, e.g. to add suggestion chips while the
+   * synthesis phase produces none (set and cleared by tests).
+   */
+  transform: ((event: EngineEvent) => EngineEvent) | null;
+  inject(event: EngineEvent): void;
+  close(): Promise<void>;
+}
+
+/** The text of the last user message the model was given. */
+export function lastUserText(messages: BaseMessage[]): string {
+  const human = [...messages].reverse().find((m) => m.getType() === "human");
+  return typeof human?.content === "string" ? human.content : JSON.stringify(human?.content ?? "");
+}
+
+const PLAN: Plan = {
+  agents: ["records-coordinator"],
+  topology: "single",
+  tasks: [{ agent: "records-coordinator", dependsOn: [] }],
+  confidence: 1,
+  why: "Organizing records and visit papers.",
+};
+
+export async function startHarness(options: { script: (messages: BaseMessage[]) => ScriptStep; firstRunDone?: boolean }): Promise<Harness> {
+  const tmp = tempDir();
+  const provider = scriptedProvider((messages) => options.script(messages));
+  const engine = engineWithRouter({ dataDir: tmp.dir, contentDir: ROOT, modelProvider: provider, hostKind: "browser" }, () => PLAN);
+  if (options.firstRunDone ?? true) await engine["settings.set"]({ firstRunDone: true });
+  const overrides: Overrides = {};
+  const events: EngineEvent[] = [];
+  const listeners = new Set<EventListener>();
+  const deliver = (e: EngineEvent) => {
+    events.push(e);
+    for (const l of listeners) l(e);
+  };
+  const harness = { transform: null } as Pick<Harness, "transform">;
+  engine.onEvent((e) => deliver(harness.transform ? harness.transform(e) : e));
+  const api = {
+    onEvent(listener: EventListener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  } as unknown as EngineApi;
+  for (const name of REQUEST_NAMES) {
+    (api as unknown as Record<string, unknown>)[name] = (input: unknown) => {
+      const override = overrides[name] as ((i: unknown) => Promise<unknown>) | undefined;
+      return override ? override(input) : (engine[name] as (i: unknown) => Promise<unknown>).call(engine, input);
+    };
+  }
+  const host = await startWebHost({ engine: api, staticDir: STATIC_DIR });
+  return Object.assign(harness, {
+    engine,
+    host,
+    url: host.url,
+    dataDir: tmp.dir,
+    provider,
+    overrides,
+    events,
+    inject: deliver,
+    async close() {
+      await host.close();
+      await engine.close();
+      tmp.cleanup();
+    },
+  });
+}
+
+/** A fresh page with the app loaded and page errors collected. */
+export async function openApp(browser: Browser, harness: Harness, viewport = { width: 1200, height: 900 }): Promise<{ page: Page; errors: string[] }> {
+  // A page of its own context (axe needs one); closing the page closes the context.
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.once("close", () => void context.close());
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(harness.url);
+  return { page, errors };
+}
+
+/** Polls until the predicate holds (no fixed sleeps). */
+export async function until(predicate: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    if (await predicate()) return;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

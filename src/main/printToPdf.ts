@@ -1,0 +1,50 @@
+/**
+ * The desktop app's "Save as PDF" for visit agendas (HostHooks.printToPdf): the renderer's standalone
+ * agenda HTML is loaded from a data: URL into a hidden, sandboxed window with no preload and a CSP
+ * that allows no scripts and no network, printed to PDF, and written atomically where the user chose.
+ */
+import { app, BrowserWindow, dialog } from "electron";
+import { join } from "node:path";
+import { writeFileAtomic } from "../engine/storage/atomicWrite";
+import { EngineError } from "../shared/rpc";
+import { secureWebPreferences } from "./security";
+
+/** No scripts, no network: styles inline, images only as data: URLs. */
+const PRINT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+/** Chromium refuses URLs longer than 2 MiB. */
+const MAX_URL_CHARS = 2 * 1024 * 1024;
+
+/** The CSP goes first in <head> whatever the document says, so it governs everything after it. */
+function withCsp(html: string): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${PRINT_CSP}">`;
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => `${m}${meta}`) : `${meta}${html}`;
+}
+
+function pdfName(fileName: string): string {
+  const base = fileName.replace(/[^A-Za-z0-9._ -]+/g, "-").replace(/^[-. ]+|[-. ]+$/g, "").slice(0, 120) || "carefold-agenda";
+  return base.toLowerCase().endsWith(".pdf") ? base : `${base}.pdf`;
+}
+
+export async function printToPdf(html: string, fileName: string): Promise<{ saved: boolean; path: string | null }> {
+  const url = `data:text/html;charset=utf-8;base64,${Buffer.from(withCsp(html), "utf8").toString("base64")}`;
+  if (url.length > MAX_URL_CHARS) throw new EngineError("invalid_input", "This agenda is too long to print as one PDF");
+  const { preload: _preload, ...preferences } = secureWebPreferences("");
+  const win = new BrowserWindow({ show: false, webPreferences: { ...preferences, javascript: false } });
+  let pdf: Buffer;
+  try {
+    await win.loadURL(url);
+    pdf = await win.webContents.printToPDF({ printBackground: true, preferCSSPageSize: true });
+  } finally {
+    win.destroy();
+  }
+  const parent = BrowserWindow.getFocusedWindow();
+  const options = {
+    title: "Save agenda as PDF",
+    defaultPath: join(app.getPath("documents"), pdfName(fileName)),
+    filters: [{ name: "PDF", extensions: ["pdf"] }],
+  };
+  const choice = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+  if (choice.canceled || !choice.filePath) return { saved: false, path: null };
+  writeFileAtomic(choice.filePath, pdf);
+  return { saved: true, path: choice.filePath };
+}

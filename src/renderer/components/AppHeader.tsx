@@ -1,0 +1,48 @@
+/** The app's header: name, what it is (and is not), and the main navigation between screens. */
+import { useTranslation } from "react-i18next";
+
+export type View = "chat" | "catalog" | "notes" | "attachments" | "settings" | "agenda";
+
+const NAV: Exclude<View, "agenda">[] = ["chat", "catalog", "notes", "attachments", "settings"];
+
+export function AppHeader({
+  view,
+  showNav,
+  waitingApprovals,
+  onNavigate,
+  onShowApprovals,
+}: {
+  view: View;
+  showNav: boolean;
+  waitingApprovals: number;
+  onNavigate(view: View): void;
+  onShowApprovals(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <h1>{t("app.title")}</h1>
+        <p className="tagline">{t("app.tagline")}</p>
+      </div>
+      {showNav ? (
+        <nav className="main-nav" aria-label={t("nav.label")}>
+          <ul>
+            {NAV.map((v) => (
+              <li key={v}>
+                <button type="button" className="nav-button" aria-current={view === v ? "page" : undefined} onClick={() => onNavigate(v)}>
+                  {t(`nav.${v}`)}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {waitingApprovals > 0 ? (
+            <button type="button" className="button-attention" onClick={onShowApprovals}>
+              {t("approvals.waiting", { count: waitingApprovals })}
+            </button>
+          ) : null}
+        </nav>
+      ) : null}
+    </header>
+  );
+}

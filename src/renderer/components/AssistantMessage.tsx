@@ -1,0 +1,116 @@
+/** One answer: traces, the (streamed) text, who answered and why, suggestion chips and actions. */
+import { useTranslation } from "react-i18next";
+import type { ChatMessage } from "../state/conversation";
+import { Markdown } from "./Markdown";
+import { Traces } from "./Traces";
+
+export interface AnswerActions {
+  onChip(text: string): void;
+  onRetry(messageId: string): void;
+  onEdit(messageId: string): void;
+  onAgenda(turnId: string, mode: "print" | "download"): void;
+  onConsent(turnId: string): void;
+  onOpenSettings(): void;
+  onReviewApprovals(): void;
+  titlesOf(agentIds: string[]): string[];
+}
+
+function ChipList({ chips, onChip }: { chips: string[]; onChip(text: string): void }) {
+  const { t } = useTranslation();
+  if (chips.length === 0) return null;
+  return (
+    <div className="chips" role="group" aria-label={t("conversation.chipsLabel")}>
+      {chips.map((c) => (
+        <button key={c} type="button" className="chip" onClick={() => onChip(c)}>
+          {c}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function StatusNote({ message, actions }: { message: ChatMessage; actions: AnswerActions }) {
+  const { t } = useTranslation();
+  switch (message.status) {
+    case "emergency":
+      return <p className="notice notice-emergency">{t("conversation.emergencyStopped")}</p>;
+    case "cancelled":
+    case "failed":
+      return (
+        <div className="turn-problem">
+          <p className="muted">{message.status === "cancelled" ? t("conversation.stopped") : t("conversation.failed")}</p>
+          <div className="button-row">
+            <button type="button" className="button-secondary" onClick={() => actions.onRetry(message.id)}>
+              {t("conversation.retry")}
+            </button>
+            <button type="button" className="button-secondary" onClick={() => actions.onEdit(message.id)}>
+              {t("conversation.edit")}
+            </button>
+          </div>
+        </div>
+      );
+    case "needs_consent":
+      return (
+        <div className="button-row">
+          <button type="button" className="button-secondary" onClick={() => message.turnId && actions.onConsent(message.turnId)}>
+            {t("consent.review")}
+          </button>
+        </div>
+      );
+    case "awaiting_approval":
+      return (
+        <div className="notice">
+          <p>{t("conversation.awaitingApproval")}</p>
+          <button type="button" className="button-secondary" onClick={actions.onReviewApprovals}>
+            {t("conversation.reviewChange")}
+          </button>
+        </div>
+      );
+    case "no_model":
+      return (
+        <div className="button-row">
+          <button type="button" className="button-secondary" onClick={actions.onOpenSettings}>
+            {t("conversation.setUpModel")}
+          </button>
+        </div>
+      );
+    default:
+      return null;
+  }
+}
+
+export function AssistantMessage({ message, actions }: { message: ChatMessage; actions: AnswerActions }) {
+  const { t } = useTranslation();
+  const streaming = message.status === "streaming";
+  const showText = message.status !== "emergency" && message.text;
+  const answered = message.status === "done" && message.turnId !== null;
+  return (
+    <>
+      <Traces traces={message.traces} live={streaming} />
+      {streaming && !message.text ? <p className="progress">{message.progress ?? t("conversation.working")}</p> : null}
+      {showText ? (
+        <div className="answer-text">
+          <Markdown text={message.text} />
+        </div>
+      ) : null}
+      <StatusNote message={message} actions={actions} />
+      {message.status === "done" && message.agents.length > 0 ? (
+        <p className="answered-by">
+          {t("conversation.answeredBy", { agents: actions.titlesOf(message.agents).join(", ") })}
+          {message.why ? <span className="why"> {t("conversation.why", { why: message.why })}</span> : null}
+        </p>
+      ) : null}
+      {answered ? (
+        <div className="button-row answer-actions">
+          <button type="button" className="button-secondary" onClick={() => actions.onAgenda(message.turnId!, "print")}>
+            {t("agenda.print")}
+          </button>
+          <button type="button" className="button-secondary" onClick={() => actions.onAgenda(message.turnId!, "download")}>
+            {t("agenda.download")}
+          </button>
+        </div>
+      ) : null}
+      {message.status === "done" ? <ChipList chips={message.chips} onChip={actions.onChip} /> : null}
+    </>
+  );
+}

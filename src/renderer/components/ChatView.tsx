@@ -1,0 +1,58 @@
+/** The conversation screen: the conversations list beside the open conversation and the composer. */
+import type { DragEvent } from "react";
+import type { Attachment, ThreadSummary } from "../../shared/contract";
+import type { ChatMessage } from "../state/conversation";
+import type { AnswerActions } from "./AssistantMessage";
+import { Composer, type Draft } from "./Composer";
+import { Conversation } from "./Conversation";
+import { ThreadHeader } from "./ThreadHeader";
+import { ThreadList } from "./ThreadList";
+
+export function ChatView(props: {
+  threads: ThreadSummary[];
+  threadId: string | null;
+  messages: ChatMessage[];
+  starters: { agentId: string; text: string }[];
+  actions: AnswerActions;
+  busy: boolean;
+  draft: Draft | null;
+  attached: Attachment[];
+  onOpen(id: string): void;
+  onNew(): void;
+  onRename(title: string): Promise<boolean>;
+  onDelete(): void;
+  onSend(text: string): void;
+  onStop(): void;
+  onUnattach(id: string): void;
+  onAttachFiles(): void;
+  onDropFiles(files: File[]): void;
+}) {
+  const thread = props.threads.find((th) => th.id === props.threadId) ?? null;
+  const onDrop = (e: DragEvent) => {
+    if (e.dataTransfer.files.length === 0) return;
+    e.preventDefault();
+    props.onDropFiles([...e.dataTransfer.files]);
+  };
+  return (
+    <div className="chat-layout">
+      <div className="sidebar">
+        <ThreadList threads={props.threads} currentId={props.threadId} onOpen={props.onOpen} onNew={props.onNew} />
+      </div>
+      <section className="chat" aria-labelledby="chat-title" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+        <ThreadHeader key={props.threadId ?? "new"} thread={thread} onRename={props.onRename} onDelete={props.onDelete} />
+        <Conversation messages={props.messages} starters={props.starters} actions={props.actions} />
+        <div className="composer-dock">
+          <Composer
+            busy={props.busy}
+            onSend={props.onSend}
+            onStop={props.onStop}
+            draft={props.draft}
+            attached={props.attached}
+            onUnattach={props.onUnattach}
+            onAttachFiles={props.onAttachFiles}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/** Language, text size (100–200 %) and the high-contrast theme; each saves as soon as it changes. */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Settings, SettingsPatch } from "../../shared/contract";
+
+export const TEXT_SCALE_MIN = 100;
+export const TEXT_SCALE_MAX = 200;
+export const TEXT_SCALE_STEP = 10;
+
+/** Each language is named in itself (an autonym), whatever the UI language, so people can find theirs. */
+export const LANGUAGE_NAMES: Record<Settings["language"], string> = { en: "English", es: "Español" };
+
+export function clampScale(value: number): number {
+  const stepped = Math.round(value / TEXT_SCALE_STEP) * TEXT_SCALE_STEP;
+  return Math.max(TEXT_SCALE_MIN, Math.min(TEXT_SCALE_MAX, stepped));
+}
+
+export function ReadingSettings({ settings, onChange }: { settings: Settings; onChange(patch: SettingsPatch): void }) {
+  const { t } = useTranslation();
+  // The slider moves freely; the saved value follows when the user lets go (or on each key press).
+  const [scale, setScale] = useState(settings.textScale);
+  useEffect(() => setScale(settings.textScale), [settings.textScale]);
+  const commit = (value: number) => {
+    const next = clampScale(value);
+    setScale(next);
+    if (next !== settings.textScale) onChange({ textScale: next });
+  };
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="language">{t("settings.languageLabel")}</label>
+        <select id="language" value={settings.language} onChange={(e) => onChange({ language: e.target.value as Settings["language"] })}>
+          {(Object.keys(LANGUAGE_NAMES) as Settings["language"][]).map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LANGUAGE_NAMES[code]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="text-scale">{t("settings.textSizeLabel")}</label>
+        <div className="scale-row">
+          <button type="button" className="button-secondary" onClick={() => commit(scale - TEXT_SCALE_STEP)} disabled={scale <= TEXT_SCALE_MIN}>
+            <span aria-hidden="true">{t("settings.smallerShort")}</span>
+            <span className="visually-hidden">{t("settings.smaller")}</span>
+          </button>
+          <input
+            id="text-scale"
+            type="range"
+            min={TEXT_SCALE_MIN}
+            max={TEXT_SCALE_MAX}
+            step={TEXT_SCALE_STEP}
+            value={scale}
+            aria-valuetext={`${scale} %`}
+            onChange={(e) => commit(Number(e.target.value))}
+          />
+          <button type="button" className="button-secondary" onClick={() => commit(scale + TEXT_SCALE_STEP)} disabled={scale >= TEXT_SCALE_MAX}>
+            <span aria-hidden="true">{t("settings.largerShort")}</span>
+            <span className="visually-hidden">{t("settings.larger")}</span>
+          </button>
+          <output htmlFor="text-scale" className="scale-value" data-testid="text-scale-value">
+            {scale} %
+          </output>
+        </div>
+      </div>
+      <div className="check-field">
+        <input id="high-contrast" type="checkbox" className="checkbox" checked={settings.highContrast} onChange={(e) => onChange({ highContrast: e.target.checked })} />
+        <label htmlFor="high-contrast">{t("settings.highContrast")}</label>
+      </div>
+    </>
+  );
+}

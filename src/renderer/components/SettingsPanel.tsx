@@ -1,0 +1,103 @@
+/**
+ * Settings: reading (language, text size, contrast), the emergency-number region, the model,
+ * health specialists' permission, and where data lives with the privacy statement. Simple choices
+ * save at once; the model form saves with its button.
+ */
+import { useTranslation } from "react-i18next";
+import type { AgentSummary, CrisisLocale, ModelSettings, Settings, SettingsPatch } from "../../shared/contract";
+import { useServices } from "../hooks/services";
+import type { AppInfo } from "../hooks/useSettings";
+import type { useModels } from "../hooks/useModels";
+import { errorInfo } from "../lib/errors";
+import type { ModelProgress } from "../state/downloads";
+import { ConsentSettings } from "./ConsentSettings";
+import { ModelLibrary } from "./ModelLibrary";
+import { ActiveModel, ModelChoice } from "./ModelChoice";
+import { ReadingSettings } from "./ReadingSettings";
+
+export function SettingsPanel({
+  settings,
+  info,
+  agents,
+  models,
+  downloads,
+  update,
+}: {
+  settings: Settings;
+  info: AppInfo | null;
+  agents: AgentSummary[];
+  models: ReturnType<typeof useModels>;
+  downloads: Record<string, ModelProgress>;
+  update(patch: SettingsPatch): Promise<Settings>;
+}) {
+  const { t } = useTranslation();
+  const { announce, reportError } = useServices();
+  const save = async (patch: SettingsPatch) => {
+    try {
+      await update(patch);
+      announce(t("settings.saved"));
+    } catch (err) {
+      reportError(t("settings.saveFailed", { message: errorInfo(err).message }));
+    }
+  };
+  const chooseModel = async (model: ModelSettings) => {
+    await save({ model });
+    models.refresh();
+  };
+  const locales: CrisisLocale[] = info?.locales ?? ["US", "EU", "UK", "AU"];
+  return (
+    <section className="panel settings" aria-labelledby="settings-title">
+      <h2 id="settings-title">{t("settings.title")}</h2>
+
+      <section className="settings-section" aria-labelledby="settings-reading">
+        <h3 id="settings-reading">{t("settings.readingTitle")}</h3>
+        <ReadingSettings settings={settings} onChange={(patch) => void save(patch)} />
+      </section>
+
+      <section className="settings-section" aria-labelledby="settings-crisis">
+        <h3 id="settings-crisis">{t("settings.crisisTitle")}</h3>
+        <div className="field">
+          <label htmlFor="crisis-locale">{t("settings.crisisLabel")}</label>
+          <select id="crisis-locale" value={settings.crisisLocale} onChange={(e) => void save({ crisisLocale: e.target.value as CrisisLocale })} aria-describedby="crisis-hint">
+            {locales.map((l) => (
+              <option key={l} value={l}>
+                {t(`settings.locale.${l}`)}
+              </option>
+            ))}
+          </select>
+          <p id="crisis-hint" className="hint">
+            {t("settings.crisisHint")}
+          </p>
+        </div>
+      </section>
+
+      <section className="settings-section" aria-labelledby="settings-model">
+        <h3 id="settings-model">{t("settings.modelTitle")}</h3>
+        <ActiveModel models={models.models} />
+        {models.problem ? <p className="kind-problem">{t("models.failed", { message: models.problem })}</p> : null}
+        <ModelChoice key={JSON.stringify(settings.model)} current={settings.model} models={models.models} onSave={chooseModel} />
+        {models.models ? <ModelLibrary models={models.models} downloads={downloads} onChanged={models.refresh} onUseModel={(m) => void chooseModel(m)} /> : null}
+      </section>
+
+      <section className="settings-section" aria-labelledby="settings-consent">
+        <h3 id="settings-consent">{t("settings.consentTitle")}</h3>
+        <ConsentSettings agents={agents} />
+      </section>
+
+      <section className="settings-section" aria-labelledby="settings-data">
+        <h3 id="settings-data">{t("settings.dataTitle")}</h3>
+        <p>{t("settings.privacy")}</p>
+        <dl className="facts">
+          <dt>{t("settings.dataFolder")}</dt>
+          <dd>
+            <code data-testid="data-dir">{info?.dataDir ?? "—"}</code>
+          </dd>
+          <dt>{t("settings.version")}</dt>
+          <dd>{info?.version ?? "—"}</dd>
+          <dt>{t("settings.runningIn")}</dt>
+          <dd>{info ? t(`settings.host.${info.host}`) : "—"}</dd>
+        </dl>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Settings and app info: loaded at start, applied to the page (language, text size, theme), and
+ * saved through settings.set. The engine's answer is what the page shows, never the optimistic value.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DEFAULT_SETTINGS, type RequestOutput, type Settings, type SettingsPatch } from "../../shared/contract";
+import type { EngineClient } from "../transport/connect";
+import { errorInfo } from "../lib/errors";
+
+export type AppInfo = RequestOutput<"app.info">;
+
+export function applySettingsToPage(settings: Settings, root: HTMLElement = document.documentElement): void {
+  root.lang = settings.language;
+  root.style.setProperty("--text-scale", String(settings.textScale / 100));
+  root.dataset.theme = settings.highContrast ? "contrast" : "default";
+}
+
+export function useSettings(client: EngineClient, reportError: (message: string) => void) {
+  const { i18n } = useTranslation();
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [info, setInfo] = useState<AppInfo | null>(null);
+
+  const apply = useCallback(
+    (s: Settings) => {
+      setSettings(s);
+      applySettingsToPage(s);
+      if (i18n.language !== s.language) void i18n.changeLanguage(s.language);
+    },
+    [i18n],
+  );
+
+  useEffect(() => {
+    client["settings.get"]({})
+      .then(apply)
+      .catch((err: unknown) => {
+        reportError(errorInfo(err).message);
+        // Still show the app (with the problem listed) rather than a page that never finishes loading;
+        // the welcome is not shown again for a failure.
+        setSettings((current) => current ?? { ...DEFAULT_SETTINGS, firstRunDone: true });
+      });
+    client["app.info"]({})
+      .then(setInfo)
+      .catch((err: unknown) => reportError(errorInfo(err).message));
+  }, [client, apply, reportError]);
+
+  /** Saves a change; resolves with the saved settings, or throws the engine's error. */
+  const update = useCallback(
+    async (patch: SettingsPatch) => {
+      // Show the change at once (a checkbox must not flick back while the engine saves it), then
+      // take the engine's answer; on failure go back to what was saved before.
+      let before: Settings | null = null;
+      setSettings((current) => {
+        before = current;
+        return current ? { ...current, ...patch } : current;
+      });
+      try {
+        const saved = await client["settings.set"](patch);
+        apply(saved);
+        return saved;
+      } catch (err) {
+        if (before) apply(before);
+        throw err;
+      }
+    },
+    [client, apply],
+  );
+
+  return { settings, info, update };
+}

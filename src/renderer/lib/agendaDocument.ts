@@ -1,0 +1,64 @@
+/**
+ * The standalone, printable HTML of a visit agenda (for the desktop app's Save as PDF). It carries its
+ * own large-print stylesheet and a CSP that allows no scripts and no network, because the main
+ * process loads it from a data: URL in a hidden window.
+ */
+
+export const AGENDA_DOCUMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+export interface AgendaDocumentInput {
+  language: string;
+  title: string;
+  /** "Prepared on March 4, 2025" */
+  dateLine: string;
+  /** Sanitized HTML of the rendered agenda Markdown (from the on-screen print view). */
+  bodyHtml: string;
+  /** Short lines printed at the foot of the page. */
+  footerLines: string[];
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** Large print on paper: 15 pt body, generous spacing, checkboxes kept as text. */
+export const AGENDA_PRINT_CSS = `
+@page { margin: 18mm 16mm; }
+html { font-family: "Noto Sans", "Segoe UI", Arial, sans-serif; font-size: 15pt; line-height: 1.5; color: #000; background: #fff; }
+body { margin: 0; }
+header { border-bottom: 2px solid #000; margin-bottom: 12pt; padding-bottom: 6pt; }
+h1 { font-size: 22pt; margin: 0 0 4pt; }
+h2 { font-size: 18pt; margin: 16pt 0 6pt; }
+h3 { font-size: 16pt; margin: 12pt 0 4pt; }
+.agenda-date { margin: 0; font-size: 13pt; }
+li { margin: 4pt 0; }
+a { color: #000; }
+table { border-collapse: collapse; }
+td, th { border: 1px solid #000; padding: 4pt 6pt; }
+footer { border-top: 1px solid #000; margin-top: 18pt; padding-top: 6pt; font-size: 12pt; }
+footer p { margin: 2pt 0; }
+h1, h2, h3 { break-after: avoid; }
+li, tr { break-inside: avoid; }
+`;
+
+export function buildAgendaDocument(input: AgendaDocumentInput): string {
+  const footer = input.footerLines.map((l) => `<p>${escapeHtml(l)}</p>`).join("");
+  return [
+    "<!doctype html>",
+    `<html lang="${escapeHtml(input.language)}">`,
+    "<head>",
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${AGENDA_DOCUMENT_CSP}">`,
+    `<title>${escapeHtml(input.title)}</title>`,
+    `<style>${AGENDA_PRINT_CSS}</style>`,
+    "</head>",
+    "<body>",
+    `<header><h1>${escapeHtml(input.title)}</h1><p class="agenda-date">${escapeHtml(input.dateLine)}</p></header>`,
+    `<main>${input.bodyHtml}</main>`,
+    `<footer>${footer}</footer>`,
+    "</body>",
+    "</html>",
+  ].join("\n");
+}
