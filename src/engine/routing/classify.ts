@@ -1,9 +1,11 @@
 /**
  * Hop 1: deterministic domain/category classification. The message is folded into terms, lightly
- * typo-corrected against the lexicon, and matched longest-phrase-first. Each match scores its
- * category (longer phrases more, words shared by several categories less); words left over add a
- * little evidence when they belong to only a few categories. Categories strong enough relative to the
- * best one are the message's concerns; confidence says how clear the winner is.
+ * typo-corrected against the lexicon, then matched in passes: multi-word keywords (longest first,
+ * stepping over a few function words), two-word keywords in any order, single words, and finally
+ * leftover words that belong to only a few categories (a little evidence each). Longer phrases weigh
+ * more, words shared by several categories less. Categories strong enough relative to the best of
+ * their kind (clinical, paperwork, other) are the message's concerns; confidence says how clearly
+ * the evidence points at them. Everything comes from the content: no per-specialty rules.
  */
 import type { Domain } from "../content";
 import { isStopword, terms } from "../catalog/terms";
@@ -46,7 +48,7 @@ const FUZZY_FACTOR = 0.7;
 /** Evidence of a leftover word that belongs to at most LEFTOVER_MAX_CATEGORIES categories. */
 const LEFTOVER_WEIGHT = 0.3;
 const LEFTOVER_MAX_CATEGORIES = 3;
-/** A further concern must reach this share of the best score and this absolute score. */
+/** A further concern must reach this share of the best score of its kind, and this absolute score. */
 const SECONDARY_RATIO = 0.5;
 export const MIN_CONCERN_SCORE = 0.6;
 /** Each further phrase of one category counts this fraction of the one before. */
