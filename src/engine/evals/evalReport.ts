@@ -57,7 +57,9 @@ export function renderReport(run: EvalRun, summary: EvalSummary): string {
   for (const [agent, counts] of Object.entries(summary.by_agent)) {
     lines.push("", `${agent}  (${counts.passed}/${counts.scored} scored passed, ${counts.needs_model} need a model)`);
     for (const c of run.cases.filter((x) => x.agent === agent)) {
-      lines.push(`  ${pad(c.id, idWidth)}  ${pad(c.expect, 9)}  ${pad(c.outcome, 17)}  ${RESULT_LABEL[c.status]}`);
+      // A routed run may hand a case to other specialists: say who.
+      const by = c.answeredBy.length && c.answeredBy.join() !== c.agent ? `  (specialists: ${c.answeredBy.join(", ")})` : "";
+      lines.push(`  ${pad(c.id, idWidth)}  ${pad(c.expect, 9)}  ${pad(c.outcome, 17)}  ${RESULT_LABEL[c.status]}${by}`);
       for (const f of c.failures) lines.push(`  ${" ".repeat(idWidth)}    - ${f}`);
     }
   }

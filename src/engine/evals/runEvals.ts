@@ -165,7 +165,7 @@ export async function runGoldenEvals(options: EvalOptions): Promise<EvalRun> {
   const unsubscribe = engine.onEvent(watcher.push);
   try {
     const selected = selectCases(engine.content, options.agent);
-    const active = (await engine["models.list"]()).active;
+    const active = engine.provider.describe();
     const { consent, restore } = await grantConsent(engine);
     const cases: CaseResult[] = [];
     try {
