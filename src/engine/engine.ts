@@ -22,6 +22,7 @@ import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import type { ModelProvider } from "./inference/types";
 import { ModelHost } from "./modelHost";
 import { FtsCatalog } from "./catalog";
+import { createComposer, type Composer } from "./synthesis";
 import { createRouter } from "./routing";
 import { createDispatcher } from "./lifecycle/dispatch";
 import { buildLifecycle, type Lifecycle, type PhaseFn } from "./lifecycle/graph";
@@ -76,6 +77,7 @@ export class Engine implements EngineApi {
   private readonly consult: ConsultService;
   private readonly models: ModelHost;
   readonly catalog: FtsCatalog;
+  private readonly composer: Composer;
 
   constructor(readonly options: EngineOptions) {
     this.db = openDatabase(join(options.dataDir, "carefold.db"));
@@ -89,6 +91,7 @@ export class Engine implements EngineApi {
     this.models = new ModelHost(options.dataDir, this.settings, (e) => this.emit(e), options.modelProvider);
     this.content = loadContent(options.contentDir);
     this.catalog = FtsCatalog.open(this.db, this.content);
+    this.composer = createComposer({ titleOf: (id) => this.agentTitle(id) });
     this.backend = new CarefoldBackend(workspaceRoots(options.contentDir, options.dataDir));
     this.runtime = new DeepAgentRuntime({
       content: this.content,
@@ -122,7 +125,12 @@ export class Engine implements EngineApi {
         hasModel: () => this.provider.describe() !== null,
         noModelMessage,
       }),
-      synthesize: createSynthesizer({ titleOf: (id) => this.agentTitle(id) }),
+      synthesize: createSynthesizer({
+        titleOf: (id) => this.agentTitle(id),
+        compose: this.composer,
+        onConflicts: (rules, turn) =>
+          this.audit.record({ event: "synthesis", thread: turn.threadId, agents: turn.agents, decision: "composed", rule: rules.join(",") || null }),
+      }),
     });
     this.consult = new ConsultService({
       lifecycle: this.lifecycle,
@@ -133,6 +141,7 @@ export class Engine implements EngineApi {
       audit: this.audit,
       runtime: this.runtime,
       titleOf: (id) => this.agentTitle(id),
+      compose: this.composer,
       emit: (e) => this.emit(e),
     });
   }

@@ -11,7 +11,7 @@ import type { ApprovalDecision, ApprovalRecord, ApprovalStore } from "../approva
 import { newId } from "../ids";
 import type { Lifecycle } from "../lifecycle/graph";
 import type { TurnResult } from "../lifecycle/state";
-import { finalizeResult } from "../lifecycle/synthesize";
+import { finalizeResult, type SynthesisDeps } from "../lifecycle/synthesize";
 import type { SettingsStore } from "../settings/settingsStore";
 import type { ThreadStore } from "../threads/threadStore";
 import type { AttachmentsStore } from "../workspace/attachmentsStore";
@@ -25,6 +25,7 @@ export interface ConsultDeps {
   audit: AuditSink;
   runtime: DeepAgentRuntime;
   titleOf(agentId: string): string;
+  compose?: SynthesisDeps["compose"];
   emit(event: EngineEvent): void;
 }
 
@@ -164,12 +165,14 @@ export class ConsultService {
     let result: TurnResult;
     try {
       const output = await this.deps.runtime.resume(ctx, decisions, { emit: (e) => this.deps.emit(e), signal });
-      result = finalizeResult(
+      const { conflicts: _conflicts, ...final } = finalizeResult(
         [{ agent: ctx.agent, ok: true, awaitingApproval: output.awaitingApproval, text: output.text, error: null, durationMs: 0 }],
         { agents: [ctx.agent], topology: "single", tasks: [{ agent: ctx.agent, dependsOn: [] }], confidence: 1, why: "" },
         ctx.language,
         this.deps.titleOf,
+        this.deps.compose,
       );
+      result = final;
     } catch (err) {
       result = this.failure(ctx.threadId, ctx.turnId, err, signal);
     }

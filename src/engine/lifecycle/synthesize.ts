@@ -13,8 +13,10 @@ export const CANONICAL_FOOTER = {
 export interface SynthesisDeps {
   /** Display title for an agent id ("Heart Visit Guide"). */
   titleOf(agentId: string): string;
-  /** Post-processing of the combined text (conflict questions, disclaimer de-duplication). */
-  compose?(outputs: SpecialistOutput[], plan: Plan, language: "en" | "es"): { text: string; chips: string[] };
+  /** The combined answer (master agenda, conflict questions, disclaimer de-duplication, chips). */
+  compose?(outputs: SpecialistOutput[], plan: Plan, language: "en" | "es", question?: string): { text: string; chips: string[]; conflicts?: string[] };
+  /** Told which cross-specialty conflict rules fired (audit). */
+  onConflicts?(ruleIds: string[], state: { threadId: string; turnId: string; agents: string[] }): void;
 }
 
 function failureLine(o: SpecialistOutput, titleOf: (id: string) => string, language: "en" | "es"): string {
@@ -51,10 +53,11 @@ export function finalizeResult(
   language: "en" | "es",
   titleOf: (id: string) => string,
   compose?: SynthesisDeps["compose"],
-): TurnResult {
+  question?: string,
+): TurnResult & { conflicts: string[] } {
   const anyOk = outputs.some((o) => o.ok);
   const waiting = outputs.some((o) => o.awaitingApproval);
-  const composed = compose ? compose(outputs, plan, language) : defaultCompose(outputs, plan, language, titleOf);
+  const composed = compose ? compose(outputs, plan, language, question) : defaultCompose(outputs, plan, language, titleOf);
   const footer = CANONICAL_FOOTER[language];
   return {
     outcome: waiting ? "awaiting_approval" : anyOk ? "answered" : "failed",
@@ -63,11 +66,14 @@ export function finalizeResult(
     topology: plan.topology,
     chips: composed.chips,
     why: plan.why,
+    conflicts: (composed as { conflicts?: string[] }).conflicts ?? [],
   };
 }
 
 export function createSynthesizer(deps: SynthesisDeps): PhaseFn {
-  return async (state) => ({
-    result: finalizeResult(state.outputs, state.executionPlan!, state.language, deps.titleOf, deps.compose),
-  });
+  return async (state) => {
+    const { conflicts, ...result } = finalizeResult(state.outputs, state.executionPlan!, state.language, deps.titleOf, deps.compose, state.text);
+    deps.onConflicts?.(conflicts, { threadId: state.threadId, turnId: state.turnId, agents: result.agents });
+    return { result };
+  };
 }
