@@ -18,37 +18,49 @@ const ROUNDS = 5;
 
 interface Latency {
   samples: number;
-  /** Process CPU time per query (user + system): less sensitive to other load than wall time. */
-  cpuMeanMs: number;
+  /** Wall clock per query: what a user waits, including time other processes hold the CPU. */
   p50Ms: number;
   p99Ms: number;
   meanMs: number;
   maxMs: number;
+  /**
+   * CPU time per query (process user + system, microsecond resolution): what the query costs on an
+   * otherwise idle core. On a shared, loaded machine the wall-clock tail is mostly waiting.
+   */
+  cpuP50Ms: number;
+  cpuP99Ms: number;
 }
 
 function measure(queries: readonly string[], run: (q: string) => unknown): Latency {
   for (const q of queries) run(q); // warm statement caches and pages
-  const times: number[] = [];
-  const cpuBefore = process.cpuUsage();
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const q of queries) {
+      const cpuStart = process.cpuUsage();
       const started = process.hrtime.bigint();
       run(q);
-      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      wall.push(Number(process.hrtime.bigint() - started) / 1e6);
+      const used = process.cpuUsage(cpuStart);
+      cpu.push((used.user + used.system) / 1000);
     }
   }
-  const cpu = process.cpuUsage(cpuBefore);
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
-  const round3 = (x: number) => Math.round(x * 1000) / 1000;
+  wall.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  const at = (list: number[], p: number) => round3(list[Math.min(list.length - 1, Math.floor(p * list.length))]!);
   return {
-    samples: times.length,
-    cpuMeanMs: round3((cpu.user + cpu.system) / 1000 / times.length),
-    p50Ms: round3(at(0.5)),
-    p99Ms: round3(at(0.99)),
-    meanMs: round3(times.reduce((s, t) => s + t, 0) / times.length),
-    maxMs: round3(times[times.length - 1]!),
+    samples: wall.length,
+    p50Ms: at(wall, 0.5),
+    p99Ms: at(wall, 0.99),
+    meanMs: round3(wall.reduce((s, t) => s + t, 0) / wall.length),
+    maxMs: round3(wall[wall.length - 1]!),
+    cpuP50Ms: at(cpu, 0.5),
+    cpuP99Ms: at(cpu, 0.99),
   };
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
 }
 
 function timed<T>(run: () => T): { value: T; ms: number } {
@@ -172,8 +184,14 @@ console.log(
       synthetic10k: synthetic,
       targets: TARGETS,
       meetsTargets: {
-        shipped: Math.max(shipped.searchAgents.p99Ms, shipped.searchSkills.p99Ms) < TARGETS.shippedP99Ms,
-        synthetic10k: Math.max(synthetic.searchSkills.p99Ms, synthetic.searchAgents.p99Ms) < TARGETS.syntheticP99Ms,
+        wallClock: {
+          shipped: Math.max(shipped.searchAgents.p99Ms, shipped.searchSkills.p99Ms) < TARGETS.shippedP99Ms,
+          synthetic10k: Math.max(synthetic.searchSkills.p99Ms, synthetic.searchAgents.p99Ms) < TARGETS.syntheticP99Ms,
+        },
+        cpuTime: {
+          shipped: Math.max(shipped.searchAgents.cpuP99Ms, shipped.searchSkills.cpuP99Ms) < TARGETS.shippedP99Ms,
+          synthetic10k: Math.max(synthetic.searchSkills.cpuP99Ms, synthetic.searchAgents.cpuP99Ms) < TARGETS.syntheticP99Ms,
+        },
       },
     },
     null,
