@@ -27,6 +27,9 @@ export const INTERRUPT_ON = { write_file: true, edit_file: true, delete: true, "
 /** The only built-in file tool specialists need: progressive disclosure reads skills and references. */
 export const DEFAULT_FILE_TOOLS = ["read_file"] as const;
 export const MEMORY_FILE = `${WORKSPACE_MOUNT}AGENTS.md`;
+/** The library's read_file description is written for coding agents (~300 tokens); this is what a specialist needs. */
+export const READ_FILE_DESCRIPTION =
+  "Read a skill or reference file by its full path, e.g. /skills/<skill>/SKILL.md. Pass limit=300 to read a whole SKILL.md; use offset to continue a long file.";
 
 export interface SafetyFunctions {
   checkRefusal(text: string, options: { direction: "input" | "output"; language?: "en" | "es" }): RefusalCheck;
@@ -92,7 +95,12 @@ export function buildSpecialist(agentId: string, model: BaseChatModel, deps: Spe
     checkpointer: deps.checkpointer,
     middleware: [
       createCarefoldSkillsMiddleware({ backend: deps.backend, sources, order: skillIds }),
-      createFilesystemMiddleware({ backend: deps.backend, permissions, tools: fileTools as never }),
+      createFilesystemMiddleware({
+        backend: deps.backend,
+        permissions,
+        tools: fileTools as never,
+        customToolDescriptions: { read_file: READ_FILE_DESCRIPTION },
+      }),
       createNoSubagentsMiddleware(),
       createSummarizationMiddleware({
         backend: deps.backend,
