@@ -8,11 +8,12 @@
  * The whole message is scanned, however long. Every decision names its rule and the matched span.
  */
 import { AnchorIndex, anchorsOf, compilePattern } from "./pattern";
-import { normalizeForMatching, originalSpan, type NormalizedText, type TextSpan } from "./normalize";
+import { originalSpan, type NormalizedText, type TextSpan } from "./normalize";
+import { prepare } from "./prepare";
 import { clauseFacts, fictionAt, isNegated, type ClauseFacts } from "./qualifiers";
 import { CUES, FAMILY_POLICY, IDIOMS, RULES } from "./rules/index";
 import type { EmergencyAction, EmergencyFamily, GateLanguage, RuleSpec } from "./rules/index";
-import { rangeIndex, segment, type Segments } from "./segment";
+import { rangeIndex, type Segments } from "./segment";
 
 export interface EmergencyDecision {
   emergency: boolean;
@@ -49,7 +50,7 @@ const index = new AnchorIndex<number>();
 function addMatcher(m: Matcher, pattern: string): void {
   const id = matchers.length;
   matchers.push(m);
-  for (const anchor of new Set(anchorsOf(pattern))) index.add(anchor, id);
+  for (const anchor of anchorsOf(pattern)) index.add(anchor, id);
 }
 
 for (const cue of CUES) {
@@ -104,8 +105,7 @@ function findHits(norm: NormalizedText, seg: Segments): CueHit[] {
   const triedAt = new Int32Array(matchers.length).fill(-1);
   for (let k = 0; k < seg.wordCount; k++) {
     const start = seg.wordStart[k];
-    const word = text.slice(start, seg.wordEnd[k]);
-    index.lookup(word, (id) => {
+    index.lookup(seg.words[k], (id) => {
       if (triedAt[id] === k) return;
       triedAt[id] = k;
       const m = matchers[id];
@@ -258,8 +258,7 @@ function better(a: Fired, b: Fired): boolean {
 }
 
 function scan(text: string): Scan {
-  const norm = normalizeForMatching(text);
-  const seg = segment(norm.text);
+  const { norm, seg } = prepare(text);
   return { norm, seg, hits: findHits(norm, seg) };
 }
 

@@ -83,6 +83,8 @@ function foldCodePoint(cp: number): string {
   return out;
 }
 
+const UTF16 = new TextDecoder("utf-16le");
+
 /** Growable UTF-16 buffer with the original range of every unit. */
 class Builder {
   units: Uint16Array;
@@ -123,12 +125,8 @@ class Builder {
   }
 
   finish(): NormalizedText {
-    let text = "";
-    const CHUNK = 8192;
-    for (let i = 0; i < this.length; i += CHUNK) {
-      text += String.fromCharCode(...this.units.subarray(i, Math.min(this.length, i + CHUNK)));
-    }
-    return { text, start: this.start.slice(0, this.length), end: this.end.slice(0, this.length) };
+    const text = UTF16.decode(this.units.subarray(0, this.length));
+    return { text, start: this.start.subarray(0, this.length), end: this.end.subarray(0, this.length) };
   }
 }
 
@@ -241,6 +239,8 @@ function collapseRuns(token: string): string {
   return changed ? out : token;
 }
 
+const MAX_GROWTH = Math.max(1, ...Object.entries(MISSPELLINGS).map(([k, v]) => v.length - k.length));
+
 const tokenCache = new Map<string, string>();
 
 export function foldWord(token: string): string {
@@ -254,11 +254,15 @@ export function foldWord(token: string): string {
   return t;
 }
 
-interface Token {
-  s: number;
-  e: number;
-  raw: string;
-  folded: string;
+/** Words of a text as parallel arrays: where each starts and ends, as typed and as folded. */
+interface Words {
+  s: number[];
+  e: number[];
+  raw: string[];
+  folded: string[];
+  /** True when some word folds to something else (or may be joined). */
+  changed: boolean;
+  changedCount: number;
 }
 
 const JOIN_SEPARATORS = new Set([" ", ".", "-", "_", "*", "\u00b7", "/"]);
@@ -274,9 +278,10 @@ function startsWordAt(text: string, i: number): boolean {
   return j < text.length && isBaseWordUnit(text.charCodeAt(j));
 }
 
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
+function tokenize(text: string): Words {
+  const words: Words = { s: [], e: [], raw: [], folded: [], changed: false, changedCount: 0 };
   const n = text.length;
+  let singles = 0;
   let i = 0;
   while (i < n) {
     if (!startsWordAt(text, i)) {
@@ -295,10 +300,26 @@ function tokenize(text: string): Token[] {
       }
     }
     const raw = text.slice(i, j);
-    tokens.push({ s: i, e: j, raw, folded: foldWord(raw) });
+    const folded = foldWord(raw);
+    words.s.push(i);
+    words.e.push(j);
+    words.raw.push(raw);
+    words.folded.push(folded);
+    if (folded !== raw) {
+      words.changed = true;
+      words.changedCount++;
+    }
+    // Three single letters in a row, one character apart, may be a spaced-out word to join.
+    if (isSingleLetter(folded)) {
+      const k = words.s.length - 1;
+      singles = k > 0 && singles > 0 && words.s[k] - words.e[k - 1] === 1 ? singles + 1 : 1;
+      if (singles >= 3) words.changed = true;
+    } else {
+      singles = 0;
+    }
     i = j;
   }
-  return tokens;
+  return words;
 }
 
 interface WordPass {
@@ -307,61 +328,95 @@ interface WordPass {
   unstable: boolean;
 }
 
+/** Output of the word stage: slices of the input plus replaced words, offsets copied in blocks. */
+class PieceBuilder {
+  private readonly pieces: string[] = [];
+  private readonly start: Int32Array;
+  private readonly end: Int32Array;
+  private length = 0;
+
+  constructor(
+    private readonly src: NormalizedText,
+    changedWords: number,
+  ) {
+    // Only misspelling fixes lengthen a word ("cant" → "can't"), by at most MAX_GROWTH units each.
+    const n = src.text.length + changedWords * MAX_GROWTH + 64;
+    this.start = new Int32Array(n);
+    this.end = new Int32Array(n);
+  }
+
+  copy(from: number, to: number): void {
+    if (to <= from) return;
+    this.pieces.push(this.src.text.slice(from, to));
+    this.start.set(this.src.start.subarray(from, to), this.length);
+    this.end.set(this.src.end.subarray(from, to), this.length);
+    this.length += to - from;
+  }
+
+  /** A replacement word: per-unit offsets when it kept its length, else the whole source range. */
+  word(word: string, rawFrom: number, rawTo: number): void {
+    this.pieces.push(word);
+    const sameLength = word.length === rawTo - rawFrom;
+    for (let k = 0; k < word.length; k++) {
+      this.start[this.length + k] = sameLength ? this.src.start[rawFrom + k] : this.src.start[rawFrom];
+      this.end[this.length + k] = sameLength ? this.src.end[rawFrom + k] : this.src.end[rawTo - 1];
+    }
+    this.length += word.length;
+  }
+
+  finish(): NormalizedText {
+    return { text: this.pieces.join(""), start: this.start.subarray(0, this.length), end: this.end.subarray(0, this.length) };
+  }
+}
+
 function foldWords(src: NormalizedText): WordPass {
-  const { text, start, end } = src;
-  const tokens = tokenize(text);
-  const out = new Builder(text.length + 16);
+  const { text } = src;
+  const words = tokenize(text);
+  // Most messages have no word to fix and no spaced-out letters: keep the text as it is.
+  if (!words.changed) return { result: src, unstable: false };
+  const out = new PieceBuilder(src, words.changedCount);
   let unstable = false;
   let cursor = 0;
+  const count = words.s.length;
 
-  const copyRange = (from: number, to: number): void => {
-    for (let k = from; k < to; k++) out.push(text.charCodeAt(k), start[k], end[k]);
-  };
-  const emitWord = (word: string, rawFrom: number, rawTo: number, perUnit: boolean): void => {
-    if (perUnit) {
-      for (let k = 0; k < word.length; k++) out.push(word.charCodeAt(k), start[rawFrom + k], end[rawFrom + k]);
-      return;
-    }
-    const from = start[rawFrom];
-    const to = end[rawTo - 1];
-    for (let k = 0; k < word.length; k++) out.push(word.charCodeAt(k), from, to);
-  };
-
-  for (let t = 0; t < tokens.length; ) {
-    const tok = tokens[t];
+  for (let t = 0; t < count; ) {
     // A run of 3+ single letters with one identical separator between them: "s u i c i d e".
     let runEnd = t;
-    if (isSingleLetter(tok.folded)) {
-      const sep = t + 1 < tokens.length ? text.slice(tok.e, tokens[t + 1].s) : "";
-      if (sep.length === 1 && JOIN_SEPARATORS.has(sep)) {
+    if (isSingleLetter(words.folded[t]) && t + 1 < count && words.s[t + 1] - words.e[t] === 1) {
+      const sep = text[words.e[t]];
+      if (JOIN_SEPARATORS.has(sep)) {
         while (
-          runEnd + 1 < tokens.length &&
-          isSingleLetter(tokens[runEnd + 1].folded) &&
-          tokens[runEnd + 1].s - tokens[runEnd].e === 1 &&
-          text[tokens[runEnd].e] === sep
+          runEnd + 1 < count &&
+          isSingleLetter(words.folded[runEnd + 1]) &&
+          words.s[runEnd + 1] - words.e[runEnd] === 1 &&
+          text[words.e[runEnd]] === sep
         ) {
           runEnd++;
         }
       }
     }
-    copyRange(cursor, tok.s);
     if (runEnd - t + 1 >= 3) {
       let joined = "";
-      for (let k = t; k <= runEnd; k++) joined += tokens[k].folded;
-      emitWord(foldWord(joined), tok.s, tokens[runEnd].e, false);
+      for (let k = t; k <= runEnd; k++) joined += words.folded[k];
+      out.copy(cursor, words.s[t]);
+      out.word(foldWord(joined), words.s[t], words.e[runEnd]);
       unstable = true;
-      cursor = tokens[runEnd].e;
+      cursor = words.e[runEnd];
       t = runEnd + 1;
       continue;
     }
-    const word = tok.folded;
-    if (word === tok.raw) copyRange(tok.s, tok.e);
-    else emitWord(word, tok.s, tok.e, word.length === tok.raw.length);
-    if (isSingleLetter(word) && tok.raw.length > 1) unstable = true;
-    cursor = tok.e;
+    const word = words.folded[t];
+    const raw = words.raw[t];
+    if (word !== raw) {
+      // Unchanged stretches are copied in one block when the next change (or the end) comes.
+      out.copy(cursor, words.s[t]);
+      out.word(word, words.s[t], words.e[t]);
+      cursor = words.e[t];
+      if (isSingleLetter(word) && raw.length > 1) unstable = true;
+    }
     t++;
   }
-  copyRange(cursor, text.length);
+  out.copy(cursor, text.length);
   return { result: out.finish(), unstable };
 }
 

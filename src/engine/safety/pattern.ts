@@ -69,8 +69,14 @@ function splitTopLevel(s: string): string[] {
   return parts;
 }
 
+export interface Anchor {
+  word: string;
+  /** True when the pattern continues the word ("bleed~", "breathe?"): match by prefix, else whole word. */
+  prefix: boolean;
+}
+
 /** The literal words a pattern can start with. Throws when a pattern has no fixed start. */
-export function anchorsOf(pattern: string): string[] {
+export function anchorsOf(pattern: string): Anchor[] {
   if (pattern.startsWith("(?<")) {
     // A leading lookbehind ("(?<!food )poison") constrains the context, not the head word.
     const close = closingParen(pattern, 0);
@@ -82,43 +88,63 @@ export function anchorsOf(pattern: string): string[] {
     if (close < 0) throw new Error(`pattern "${pattern}": unbalanced group`);
     const after = pattern[close + 1];
     if (after === "?" || after === "*" || after === "{") throw new Error(`pattern "${pattern}": optional head`);
-    return splitTopLevel(pattern.slice(1, close)).flatMap((alt) => anchorsOf(alt));
+    const continues = after !== undefined && after !== " " && after !== "(" && after !== "|" && after !== ")";
+    return splitTopLevel(pattern.slice(1, close)).flatMap((alt) =>
+      anchorsOf(alt).map((a) => ({ word: a.word, prefix: a.prefix || continues })),
+    );
   }
   const m = /^[a-z0-9']+/.exec(pattern);
   if (!m) throw new Error(`pattern "${pattern}": must start with a word`);
   let word = m[0];
   const next = pattern[word.length];
-  if (next === "?" || next === "{" || next === "*") word = word.slice(0, -1);
+  let prefix = false;
+  if (next === "?" || next === "{" || next === "*") {
+    word = word.slice(0, -1);
+    prefix = true;
+  } else if (next !== undefined && next !== " " && !pattern.startsWith("(?!", word.length) && next !== "|" && next !== ")") {
+    prefix = true; // "bleed~", "seiz[ue]…", "e\\.r\\."
+  }
   if (word.length < 1) throw new Error(`pattern "${pattern}": empty head word`);
-  return [word];
+  return [{ word, prefix }];
 }
 
-/** Anchor lookup: words of 3+ letters match by prefix, shorter anchors only as whole words. */
+/** The first three UTF-16 units as one number: a map key without allocating a string per word. */
+function prefixKey(word: string): number {
+  return word.charCodeAt(0) * 4294967296 + word.charCodeAt(1) * 65536 + word.charCodeAt(2);
+}
+
+/** Anchor lookup: short whole-word anchors by exact match, the rest by prefix. */
 export class AnchorIndex<T> {
-  private readonly byPrefix = new Map<string, { anchor: string; value: T }[]>();
+  private readonly byPrefix = new Map<number, { anchor: string; value: T }[]>();
   private readonly byWord = new Map<string, T[]>();
 
-  add(anchor: string, value: T): void {
-    if (anchor.length < 3) {
-      const list = this.byWord.get(anchor) ?? [];
-      list.push(value);
-      this.byWord.set(anchor, list);
-      return;
+  add(anchor: Anchor, value: T): void {
+    // Words of 4+ letters always match by prefix as well: they are rare, and the patterns' own word
+    // gaps absorb typed-on letters ("chestt pain"). Short words ("a", "in", "kid") match whole words.
+    if (anchor.word.length >= 4) anchor = { word: anchor.word, prefix: true };
+    if (!anchor.prefix || anchor.word.length < 3) {
+      const list = this.byWord.get(anchor.word) ?? [];
+      if (!list.includes(value)) list.push(value);
+      this.byWord.set(anchor.word, list);
+      if (!anchor.prefix) return;
     }
-    const key = anchor.slice(0, 3);
+    const key = prefixKey(anchor.word);
     const list = this.byPrefix.get(key) ?? [];
-    list.push({ anchor, value });
+    list.push({ anchor: anchor.word, value });
     this.byPrefix.set(key, list);
   }
 
-  /** Calls `visit` for every value whose anchor the word starts with. */
+  /** Calls `visit` for every value whose anchor matches the word (a value may be visited twice). */
   lookup(word: string, visit: (value: T) => void): void {
-    if (word.length < 3) {
-      const exact = this.byWord.get(word);
-      if (exact) for (const v of exact) visit(v);
-      return;
+    const exact = this.byWord.get(word);
+    if (exact) for (const v of exact) visit(v);
+    if (word.endsWith("'s")) {
+      // "husband's", "son's": the possessive still names the person.
+      const base = this.byWord.get(word.slice(0, -2));
+      if (base) for (const v of base) visit(v);
     }
-    const list = this.byPrefix.get(word.slice(0, 3));
+    if (word.length < 3) return;
+    const list = this.byPrefix.get(prefixKey(word));
     if (!list) return;
     for (const entry of list) if (word.startsWith(entry.anchor)) visit(entry.value);
   }

@@ -3,10 +3,11 @@
  * text, anchored patterns, sentence-scoped allow rules for legitimate navigation. A refusal is kind and
  * says what Carefold can do instead.
  */
-import { normalizeForMatching, originalSpan, type TextSpan } from "./normalize";
+import { originalSpan, type TextSpan } from "./normalize";
 import { AnchorIndex, anchorsOf, compilePattern, compileSource } from "./pattern";
 import { ALLOW_AFTER, ALLOW_BEFORE, REFUSAL_RULES, type Direction, type RefusalCategory } from "./refusalRules";
-import { rangeIndex, segment } from "./segment";
+import { prepare } from "./prepare";
+import { rangeIndex } from "./segment";
 
 export type { Direction, RefusalCategory } from "./refusalRules";
 
@@ -79,7 +80,7 @@ function build(direction: Direction): { matchers: Matcher[]; index: AnchorIndex<
       for (const pattern of rule[language] ?? []) {
         const id = matchers.length;
         matchers.push({ rule: rule.id, category: rule.category, language, re: compilePattern(pattern) });
-        for (const anchor of new Set(anchorsOf(pattern))) index.add(anchor, id);
+        for (const anchor of anchorsOf(pattern)) index.add(anchor, id);
       }
     }
   }
@@ -115,14 +116,13 @@ export function checkRefusal(text: string, options: RefusalOptions): RefusalDeci
   if (typeof text !== "string" || text.length === 0) return NO_REFUSAL;
   const direction: Direction = options.direction === "output" ? "output" : "input";
   const { matchers, index } = COMPILED[direction];
-  const norm = normalizeForMatching(text);
+  const { norm, seg } = prepare(text);
   const t = norm.text;
-  const seg = segment(t);
   const hits: Hit[] = [];
   const triedAt = new Int32Array(matchers.length).fill(-1);
   for (let k = 0; k < seg.wordCount; k++) {
     const start = seg.wordStart[k];
-    index.lookup(t.slice(start, seg.wordEnd[k]), (id) => {
+    index.lookup(seg.words[k], (id) => {
       if (triedAt[id] === k) return;
       triedAt[id] = k;
       const m = matchers[id];

@@ -12,6 +12,8 @@ export interface Segments {
   wordStart: Int32Array;
   wordEnd: Int32Array;
   wordCount: number;
+  /** The words themselves. */
+  words: string[];
   /** Offsets where clauses / sentences start (the first is always 0), ascending. */
   clauseStarts: number[];
   /** Per clause: it opens with "because"/"porque", so it shares the history of the clause before it. */
@@ -74,10 +76,12 @@ export function segment(text: string): Segments {
     i = j;
   }
 
+  const words: string[] = new Array(count);
+  for (let k = 0; k < count; k++) words[k] = text.slice(wordStart[k], wordEnd[k]);
   const clauseStarts = [0];
   const clauseInherits = [false];
   const sentenceStarts = [0];
-  const word = (k: number): string => text.slice(wordStart[k], wordEnd[k]);
+  const word = (k: number): string => words[k];
   const startClause = (at: number, inherits = false): void => {
     if (at > clauseStarts[clauseStarts.length - 1]) {
       clauseStarts.push(at);
@@ -120,7 +124,7 @@ export function segment(text: string): Segments {
     }
     if (CONJUNCTIONS.has(w) && k + 1 < count && STARTERS.has(word(k + 1))) startClause(to);
   }
-  return { wordStart, wordEnd, wordCount: count, clauseStarts, clauseInherits, sentenceStarts };
+  return { wordStart, wordEnd, wordCount: count, words, clauseStarts, clauseInherits, sentenceStarts };
 }
 
 /** Index of the range (clause or sentence) containing `offset`: binary search over sorted starts. */

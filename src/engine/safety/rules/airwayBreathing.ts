@@ -48,7 +48,8 @@ export const AIRWAY_BREATHING_CUES: readonly CueSpec[] = [
     en: [
       "anaphyla~",
       "(severe|bad|serious|major) allergic reaction",
-      "(going into|in) (anaphylactic )?shock",
+      "anaphylactic shock",
+      "going into shock",
       "(used|gave|give|giving|jabbed|injected) {g}(epipen|epi pen|epi-pen|epinephrine|auvi-q|adrenaline)",
       "(epipen|epi pen|epinephrine) {g}(didn't|did not|isn't|not) (work~|help~)",
     ],

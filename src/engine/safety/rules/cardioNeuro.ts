@@ -49,7 +49,7 @@ export const CARDIO_NEURO_CUES: readonly CueSpec[] = [
       "can't find (a|his|her|their) pulse",
       "heart (has )?stopped(?! (when|as|after|for a second))",
       "(doing|started|giving|start) cpr",
-      "in cardiac arrest",
+      "(?<=in )cardiac arrest",
       "aed",
     ],
     es: ["no tiene pulso", "no le encuentro (el )?pulso", "le estoy dando rcp", "dando rcp", "paro cardiaco", "se le paro el corazon"],
@@ -128,7 +128,7 @@ export const CARDIO_NEURO_CUES: readonly CueSpec[] = [
   {
     name: "vision_loss",
     en: [
-      `(lost|losing|lose) (the |all )?(vision|sight) (in|of|out of) ${P}? ?(one|left|right|both)? ?eye`,
+      `(?<=(lost|losing|lose) (the |all )?)(vision|sight) (in|of|out of) ${P}? ?(one|left|right|both)? ?eye`,
       "(suddenly|sudden) {g}(blind|can't see|lost (my|his|her) (vision|sight)|vision loss|double vision|went blind)",
       "can't see (out of|from|with) (my|his|her|one|the) (left |right )?eye",
       "(vision|sight) {g}(went black|went dark|went dim|is gone|gone|disappeared|blacked out|cut out)",
@@ -196,7 +196,7 @@ export const CARDIO_NEURO_CUES: readonly CueSpec[] = [
     en: [
       "seizing",
       "having (a|another) (seizure|fit|convulsion)",
-      "(in|into) (a )?(seizure|status epilepticus)",
+      "into (a )?(seizure|status epilepticus)",
       "seizure (right )?now",
       "seizure (is )?(happening|going on)",
       "convulsing",
@@ -299,7 +299,7 @@ export const CARDIO_NEURO_CUES: readonly CueSpec[] = [
       `fluid {g}(from|out of|leaking from) ${P} (nose|ear|ears)`,
       `blood (coming )?(from|out of) ${P} (ear|ears)`,
       "(headache|pain) {g}(getting|keeps getting|is getting) worse",
-      "(on|takes|taking) (a )?(blood thinner~|anticoagulant~|warfarin|eliquis|xarelto|coumadin|apixaban|rivaroxaban)",
+      "(blood thinner~|anticoagulant~|warfarin|eliquis|xarelto|coumadin|apixaban|rivaroxaban)",
       "keeps (asking|repeating) the same",
     ],
     es: [

@@ -22,7 +22,7 @@ export const IDIOMS: Readonly<Record<"en" | "es", readonly string[]>> = {
     "heart (stopped|skipped a beat|sank|dropped) (when|as|after|for a second|reading|seeing|looking)",
     "choke (up|back)",
     "choking (up|back)",
-    "(took|takes|take) (my|his|her|your) breath away",
+    "(?<=(took|takes|take) (my|his|her|your) )breath away",
     "breathtaking",
     "(can't|couldn't) breathe (from|with|because of|for) (laughing|laughter)",
     "(suicide|suicidal) (mission|squeeze|doors|run|drill|sprints|pace)",

@@ -9,7 +9,7 @@ const SELF = "(myself|my self|meself|himself|herself|themselves|themself)";
 const MEDS =
   "(pill~|tablet~|capsule~|meds|medicine~|medication~|drugs|bottle|blister pack|gumm~|vitamin~|tylenol|acetaminophen|paracetamol|ibuprofen|advil|motrin|aleve|aspirin|benadryl|xanax|valium|ativan|klonopin|ambien|oxy~|percocet|vicodin|hydrocodone|morphine|fentanyl|heroin|opioid~|opiate~|insulin|metformin|lithium|iron|digoxin|clonidine|sleeping pills|antidepressant~|painkiller~|pain killers|prescription~|sertraline|zoloft|prozac|seroquel|trazodone|gabapentin|adderall|melatonin|edible~|weed|cannabis|thc)";
 const TOXIC =
-  "(bleach|antifreeze|detergent|laundry pod~|tide pod~|dishwasher pod~|button batter~|batter~|magnet~|drain cleaner|oven cleaner|toilet cleaner|cleaner|lye|pesticide|insecticide|weed killer|roundup|rat poison|poison|chemical~|windshield (washer )?fluid|lighter fluid|gasoline|kerosene|lamp oil|paint thinner|nail polish remover|acetone|ammonia|rubbing alcohol|hand sanitizer|mouthwash|perfume|cologne|essential oil~|mothball~|cigarette~|nicotine|e-liquid|vape (juice|liquid)|mushroom~|berries|(a|some) plant|toxic)";
+  "(bleach|antifreeze|detergent|laundry pod~|tide pod~|dishwasher pod~|button batter~|batter~|magnet~|drain cleaner|oven cleaner|toilet cleaner|cleaner|lye|pesticide|insecticide|weed killer|roundup|rat poison|poison|chemical~|windshield (washer )?fluid|lighter fluid|gasoline|kerosene|lamp oil|paint thinner|nail polish remover|acetone|ammonia|rubbing alcohol|hand sanitizer|mouthwash|perfume|cologne|essential oil~|mothball~|cigarette~|nicotine|e-liquid|vape (juice|liquid)|mushroom~|berries|plant~|toxic)";
 const CHILD =
   "(son|daughter|toddler|baby|kid|kids|child|children|grandson|granddaughter|grandkid|niece|nephew|boy|girl|little one|infant|twins)";
 const QTY =
@@ -41,7 +41,7 @@ export const MENTAL_TOXIC_CUES: readonly CueSpec[] = [
       "tired of (living|being alive|life)",
       "(what's|what is) the point (of living|anymore|of going on|of life)",
       "(i'm|i am) a burden",
-      "(everyone|everybody|my family|my kids|they|the world|people) (would|will) be better",
+      "(?<=(everyone|everybody|my family|my kids|they|the world|people) (would|will) be )better",
       "(goodbye|suicide) (note~|letter~)",
       "(this is|saying) (my )?goodbye",
       "giving away (my|all my) (stuff|things|belongings|possessions)",

@@ -48,7 +48,7 @@ export const OTHER_CUES: readonly CueSpec[] = [
       "(gushing|spurting|pouring|squirting|pumping|streaming) (out )?(blood|from)",
       "blood {g}(gushing|spurting|pouring|squirting|pumping|everywhere|won't stop|will not stop|soaking)",
       "soaked (through )?{g}(towel~|bandage~|gauze)",
-      "(lost|losing) (a lot of|so much|lots of) blood",
+      "(?<=(lost|losing) (a lot of|so much|lots of) )blood",
       "pool of blood",
       "(it|bleeding|blood) (won't|will not|doesn't|does not) stop",
       "nosebleed~ {g}(won't|will not|doesn't|does not|isn't|is not|not|hasn't|has not) (stop~|slow~)",
@@ -166,7 +166,8 @@ export const OTHER_CUES: readonly CueSpec[] = [
   {
     name: "heavy_bleeding",
     en: [
-      "(heavy|lots of|a lot of|soaking|gushing|bright red|so much) {g}(bleeding|blood)",
+      "(heavy|lots of|soaking|gushing|bright red|so much) {g}(bleeding|blood)",
+      "(?<=a )lot of {g}(bleeding|blood)",
       "bleed~ {g}(heavily|a lot|through|so much|like crazy|like a faucet)",
       "soak~ {g}(pad|pads|through)",
       "(passing|huge|large|big) clots",
@@ -279,7 +280,7 @@ export const OTHER_CUES: readonly CueSpec[] = [
   },
   {
     name: "leg_weakness_both",
-    en: ["(both|my|his|her) legs {g}(weak|numb|giving out|gave out|won't work|can't move)"],
+    en: ["legs {g}(weak|numb|giving out|gave out|won't work|can't move)"],
     es: ["(las|ambas|mis|sus) piernas {g}(debiles|dormidas|no (me|le) responden)"],
   },
   // ---------- trauma ----------
