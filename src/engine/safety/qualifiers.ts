@@ -205,6 +205,7 @@ const EDUCATION = W(
     "(?:first aid|cpr) (?:class|course|training|certification)",
     "quiz",
     "is it true that",
+    "^ ?(?:is|are|can|does|do|could) (?:\\w+ ){1,3}(?:always|usually|ever|normally|typically|necessarily|often)",
     "how common",
     "how many people",
     "pamphlet|poster|brochure|flyer|handout|infographic",

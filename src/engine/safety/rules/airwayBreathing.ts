@@ -94,7 +94,7 @@ export const AIRWAY_BREATHING_CUES: readonly CueSpec[] = [
       "can't (talk|speak|finish) {g}(sentence~|between breaths|because (he|she|i) can't breathe)",
       "(severe|extreme|really bad|very bad|terrible) (shortness of breath|trouble breathing|difficulty breathing)",
       "(very|really|extremely|so|super) short of breath",
-      "drowning",
+      "drowning(?! in (paperwork|debt|bills|work|forms|emails|papers|stress|tasks|appointments|homework|loans|medical bills|laundry|questions|information))",
     ],
     es: [
       "no (puede|puedo|podia|pudo|podemos) {g2}respirar",

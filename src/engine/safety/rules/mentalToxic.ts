@@ -135,7 +135,7 @@ export const MENTAL_TOXIC_CUES: readonly CueSpec[] = [
   {
     name: "ingestion",
     en: [
-      `(took|taken|swallowed|swallow|ate|eaten|drank|drunk|downed|popped|chugged|ingested|had) ${QTY} {g}${MEDS}`,
+      `(took|taken|swallowed|swallow|ate|eaten|drank|drunk|downed|popped|chugged|ingested|had) (way |far |much |like )?${QTY} {g}${MEDS}`,
       "(took|taken|swallowed|downed|drank|drunk|chugged|emptied) (a|the|half (a|the)) (whole|entire|full)? ?(bottle|pack|box|sleeve|strip)",
       `(took|taken|swallowed|downed|ate|eaten) (all|the rest) of (the|his|her|my|their|grandma's|grandpa's|mom's|dad's) ${MEDS}`,
       `(took|taken|swallowed|ate|eaten|drank|downed|popped|ingested) {g4}${MEDS} {g}(by (mistake|accident)|accidentally|too many|too much|extra|twice|double|all at once|at once)`,
@@ -174,6 +174,15 @@ export const MENTAL_TOXIC_CUES: readonly CueSpec[] = [
     ],
   },
   {
+    // Opioids and street drugs stop breathing: an overdose on them is a 911 call, not a phone consult.
+    name: "opioid_overdose",
+    en: [
+      "(overdos~|od'd|od'ed|o\\.d\\.'?d) {g3}(heroin|fentanyl|opioid~|opiate~|oxy~|percocet|percs|morphine|methadone|street (drugs|pills)|pressed pills|xanax bars|meth|cocaine)",
+      "(heroin|fentanyl|opioid|opiate) (overdose|od)",
+    ],
+    es: ["sobredosis {g3}(heroina|fentanilo|opioide~|opiaceo~|droga~|cocaina|metanfetamina)"],
+  },
+  {
     name: "carbon_monoxide",
     en: ["(carbon monoxide|co) (poison~|alarm|detector|leak)", "carbon monoxide"],
     es: ["monoxido de carbono"],
@@ -210,6 +219,7 @@ export const MENTAL_TOXIC_RULES: readonly RuleSpec[] = [
   { id: "overdose.ingestion", family: "overdose", action: "poison", all: [["ingestion"]] },
   { id: "overdose.child_ingestion", family: "overdose", action: "poison", all: [["child_ingestion"]], priority: 1 },
   { id: "overdose.with_danger_signs", family: "overdose", action: "911", all: [["ingestion", "child_ingestion"], ["danger_after_ingestion"]], window: 300, priority: 4 },
+  { id: "overdose.opioid_or_street_drug", family: "overdose", action: "911", all: [["opioid_overdose"]], priority: 3 },
   { id: "overdose.carbon_monoxide", family: "overdose", action: "911", all: [["carbon_monoxide"]], priority: 3 },
   { id: "overdose.naloxone_given", family: "overdose", action: "911", all: [["naloxone"]], priority: 4 },
 ];

@@ -270,6 +270,7 @@ export const OTHER_CUES: readonly CueSpec[] = [
       "(wet|peed|pooped|soiled) (myself|himself|herself) without (feeling|knowing|noticing|realizing)",
       "(can't|cannot|unable to|haven't been able to) (pee|urinate)",
       "incontinen~",
+      "(can't|cannot|couldn't) (control|hold) (my|his|her) (bladder|bowels|pee|urine|poop)",
     ],
     es: ["no (puedo|puede) orinar", "(perdi|perdio) el control (de|del) (la vejiga|esfinter|los esfinteres|intestino)", "me (orine|hice) sin (sentir|darme cuenta)"],
   },
