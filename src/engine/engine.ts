@@ -27,7 +27,7 @@ import { createRouter } from "./routing";
 import { createDispatcher } from "./lifecycle/dispatch";
 import { buildLifecycle, type Lifecycle, type PhaseFn } from "./lifecycle/graph";
 import { createContextLoader } from "./lifecycle/loadContext";
-import { passThroughGuardFactory, type OutputGuardFactory } from "./lifecycle/outputGuard";
+import type { OutputGuardFactory } from "./lifecycle/outputGuard";
 import { createPlanner, type Router } from "./lifecycle/plan";
 import { createSynthesizer } from "./lifecycle/synthesize";
 import { noModelMessage } from "./messages";
@@ -37,7 +37,8 @@ import { openDatabase, type Db } from "./storage/database";
 import { ThreadStore } from "./threads/threadStore";
 import { AttachmentsStore } from "./workspace/attachmentsStore";
 import { NotesStore } from "./workspace/notesStore";
-import { passThroughGate } from "./lifecycle/gate";
+import { createGate } from "./lifecycle/gate";
+import { checkRefusal, createConsentStore, createOutputGuard, crisisResponse, detectEmergency, sanitizePii, type ConsentStore } from "./safety";
 import { ApprovalStore } from "./approvals/approvalStore";
 import { loadContent, type ContentSet } from "./content";
 
@@ -68,6 +69,7 @@ export class Engine implements EngineApi {
   readonly notes: NotesStore;
   readonly attachments: AttachmentsStore;
   readonly approvals: ApprovalStore;
+  readonly consent: ConsentStore;
   /** Agents, skills and the safety profile, loaded once at start-up (read-only app data). */
   readonly content: ContentSet;
   readonly backend: CarefoldBackend;
@@ -88,6 +90,7 @@ export class Engine implements EngineApi {
     this.notes = new NotesStore(join(workspace, "notes"));
     this.attachments = new AttachmentsStore(this.db, join(workspace, "attachments"));
     this.approvals = new ApprovalStore(this.db);
+    this.consent = createConsentStore(this.db, this.audit, { persist: !options.kiosk });
     this.models = new ModelHost(options.dataDir, this.settings, (e) => this.emit(e), options.modelProvider);
     this.content = loadContent(options.contentDir);
     this.catalog = FtsCatalog.open(this.db, this.content);
@@ -119,7 +122,14 @@ export class Engine implements EngineApi {
         memoryFile: join(workspace, "AGENTS.md"),
       }),
       gate: this.gatePhase(),
-      plan: createPlanner(this.router()),
+      plan: createPlanner(this.router(), {
+        hasConsent: (id) => this.consent.hasConsent(id),
+        riskOf: (id) => this.content.agents.find((a) => a.id === id)?.metadata.risk_class ?? null,
+        describe: (id) => {
+          const a = this.content.agents.find((x) => x.id === id);
+          return { title: a?.metadata.title ?? id, description: a?.runtime.description.replace(/\s+/g, " ").trim() ?? "" };
+        },
+      }),
       dispatch: createDispatcher({
         runSpecialist: this.runtime.runner(),
         hasModel: () => this.provider.describe() !== null,
@@ -128,6 +138,9 @@ export class Engine implements EngineApi {
       synthesize: createSynthesizer({
         titleOf: (id) => this.agentTitle(id),
         compose: this.composer,
+        checkOutput: (text, language) => checkRefusal(text, { direction: "output", language }),
+        onBlocked: (rule, category, turn) =>
+          this.audit.record({ event: "refuse", thread: turn.threadId, agents: turn.agents, decision: category, rule, detail: { direction: "synthesis" } }),
         onConflicts: (rules, turn) =>
           this.audit.record({ event: "synthesis", thread: turn.threadId, agents: turn.agents, decision: "composed", rule: rules.join(",") || null }),
       }),
@@ -149,7 +162,7 @@ export class Engine implements EngineApi {
   // ----- wiring points (each later issue replaces one of these) -----
 
   protected gatePhase(): PhaseFn {
-    return passThroughGate;
+    return createGate({ safety: { detectEmergency, checkRefusal, crisisResponse }, audit: this.audit });
   }
 
   protected router(): Router {
@@ -162,14 +175,11 @@ export class Engine implements EngineApi {
   }
 
   protected outputGuard(): OutputGuardFactory {
-    return passThroughGuardFactory;
+    return (language) => createOutputGuard({ language });
   }
 
   protected safetyFunctions(): SafetyFunctions {
-    return {
-      checkRefusal: () => ({ refuse: false, category: null, rule: null, message: null }),
-      sanitizePii: (text) => ({ text, findings: [] }),
-    };
+    return { checkRefusal, sanitizePii };
   }
 
   /** Persona + the shared safety suffix: byte-stable per agent so a model's KV cache can be reused. */
@@ -314,10 +324,19 @@ export class Engine implements EngineApi {
   // ----- consent, approvals, agenda, host -----
 
   async "consent.get"(): Promise<RequestOutput<"consent.get">> {
-    throw new EngineError("unavailable", "Consent settings are not available in this build yet");
+    return { ...this.consent.list(), persistent: this.consent.persistent };
   }
-  async "consent.set"(): Promise<RequestOutput<"consent.set">> {
-    throw new EngineError("unavailable", "Consent settings are not available in this build yet");
+  async "consent.set"(input: RequestParsedInput<"consent.set">): Promise<RequestOutput<"consent.set">> {
+    if (input.scope === "global") {
+      if (input.granted) this.consent.grantGlobal();
+      else this.consent.withdrawGlobal();
+    } else {
+      const agent = this.content.agents.find((a) => a.id === input.agentId && !a.metadata.hidden);
+      if (!agent) throw new EngineError("not_found", `No specialist named ${input.agentId}`);
+      if (input.granted) this.consent.grantAgent(agent.id);
+      else this.consent.withdrawAgent(agent.id);
+    }
+    return this["consent.get"]();
   }
   async "approvals.list"(): Promise<RequestOutput<"approvals.list">> {
     return this.consult.pendingApprovals().map((r) => r.event);

@@ -24,6 +24,7 @@ afterEach(async () => {
 /** The plan is fixed (visit-steward) so every scripted step goes to the specialist, not the router. */
 function start(script?: Script) {
   engine = engineWithRouter({ dataDir: tmp.dir, contentDir, modelProvider: script ? scriptedProvider(script) : undefined }, () => defaultPlan());
+  engine.consent.grantGlobal();
   const events: EngineEvent[] = [];
   engine.onEvent((e) => events.push(e));
   return { engine, events };
@@ -52,12 +53,70 @@ describe("engine consult", () => {
       "dispatch",
       "synthesize",
     ]);
-    expect(events.filter((e) => e.type === "token").map((e) => (e as { text: string }).text)).toEqual(["Here is ", "a visit ", "checklist."]);
+    // Tokens reach the user a sentence at a time, after the output guard has checked each sentence.
+    expect(events.filter((e) => e.type === "token").map((e) => (e as { text: string }).text)).toEqual(["Here is a visit checklist."]);
     expect(done).toMatchObject({ outcome: "answered", threadId, agents: ["visit-steward"], topology: "single" });
     expect(done.text.startsWith("Here is a visit checklist.")).toBe(true);
     expect(done.text).toContain("not a doctor");
     expect(verifyAuditLog(join(tmp.dir, "logs")).ok).toBe(true);
     expect(readFileSync(join(tmp.dir, "logs", "audit.jsonl"), "utf8")).not.toContain("Help me prepare");
+  });
+
+  it("never streams or shows unsafe model output (dosing), replacing it with a kind refusal", async () => {
+    const { engine, events } = start([{ chunks: ["Your list is ready. ", "You should take 2 tablets ", "of ibuprofen every 4 hours."] }]);
+    const { turnId } = await engine["consult.ask"]({ text: "Help me prepare for my visit" });
+    const done = await doneOf(events, turnId);
+    const streamed = events.filter((e) => e.type === "token").map((e) => (e as { text: string }).text).join("");
+    expect(streamed).not.toMatch(/tablets|ibuprofen/);
+    expect(done.text).not.toMatch(/tablets|ibuprofen/);
+    expect(done.text.length).toBeGreaterThan(20);
+    const audit = readFileSync(join(tmp.dir, "logs", "audit.jsonl"), "utf8");
+    expect(audit).toContain('"event":"refuse"');
+    expect(audit).not.toContain("ibuprofen");
+  });
+
+  it("stops at the gate on an emergency: banner event, no model call", async () => {
+    const provider = scriptedProvider([{ text: "should never be used" }]);
+    engine = createEngine({ dataDir: tmp.dir, contentDir, modelProvider: provider });
+    const events: EngineEvent[] = [];
+    engine.onEvent((e) => events.push(e));
+    const { turnId } = await engine["consult.ask"]({ text: "No chest pain, but my husband's face is drooping and he can't lift his arm" });
+    const done = await doneOf(events, turnId);
+    expect(done.outcome).toBe("emergency");
+    const emergency = events.find((e) => e.type === "emergency") as Extract<EngineEvent, { type: "emergency" }>;
+    expect(emergency).toMatchObject({ family: "stroke", action: "911", locale: "US" });
+    expect(emergency.numbers[0]).toMatchObject({ number: "911", kind: "call", href: "tel:911" });
+    expect(provider.model.calls).toHaveLength(0);
+    expect(events.some((e) => e.type === "token")).toBe(false);
+  });
+
+  it("refuses a dosing request at the gate without calling the model", async () => {
+    const provider = scriptedProvider([{ text: "should never be used" }]);
+    engine = createEngine({ dataDir: tmp.dir, contentDir, modelProvider: provider });
+    const events: EngineEvent[] = [];
+    engine.onEvent((e) => events.push(e));
+    const { turnId } = await engine["consult.ask"]({ text: "How many mg of metoprolol should I take tonight?" });
+    const done = await doneOf(events, turnId);
+    expect(done.outcome).toBe("refused");
+    expect(done.text.length).toBeGreaterThan(40);
+    expect(provider.model.calls).toHaveLength(0);
+  });
+
+  it("asks for consent before a health specialist runs, then runs it once allowed", async () => {
+    const provider = scriptedProvider([{ text: "Here is your blood pressure log." }]);
+    engine = createEngine({ dataDir: tmp.dir, contentDir, modelProvider: provider });
+    const events: EngineEvent[] = [];
+    engine.onEvent((e) => events.push(e));
+    const text = "My cardiologist wants me to track my blood pressure before the next heart visit";
+    const first = await engine["consult.ask"]({ text });
+    const blocked = await doneOf(events, first.turnId);
+    expect(blocked.outcome).toBe("needs_consent");
+    expect(events.find((e) => e.type === "consent.required")).toMatchObject({ agents: [{ id: "cardiology-guide" }] });
+    expect(provider.model.calls).toHaveLength(0);
+    expect(await engine["consent.set"]({ scope: "agent", agentId: "cardiology-guide", granted: true })).toMatchObject({ global: false, agents: ["cardiology-guide"] });
+    const second = await engine["consult.ask"]({ text, threadId: first.threadId });
+    expect((await doneOf(events, second.turnId)).outcome).toBe("answered");
+    expect(readFileSync(join(tmp.dir, "logs", "audit.jsonl"), "utf8")).toContain('"event":"consent"');
   });
 
   it("answers clearly, without crashing, when no model is configured", async () => {
@@ -72,6 +131,7 @@ describe("engine consult", () => {
   it("passes history to the model on the second turn of a thread", async () => {
     const provider = scriptedProvider([{ text: "First answer." }, { text: "Second answer." }]);
     engine = engineWithRouter({ dataDir: tmp.dir, contentDir, modelProvider: provider }, () => defaultPlan());
+    engine.consent.grantGlobal();
     const events: EngineEvent[] = [];
     engine.onEvent((e) => events.push(e));
     const first = await engine["consult.ask"]({ text: "first question" });
@@ -112,6 +172,7 @@ describe("engine routing", () => {
   it("routes a clear question to its specialist without spending a model call on routing", async () => {
     const provider = scriptedProvider([{ text: "Here is your blood pressure log." }]);
     engine = createEngine({ dataDir: tmp.dir, contentDir, modelProvider: provider });
+    engine.consent.grantGlobal();
     const events: EngineEvent[] = [];
     engine.onEvent((e) => events.push(e));
     const { turnId } = await engine["consult.ask"]({ text: "My cardiologist wants me to track my blood pressure before the next heart visit" });

@@ -1,4 +1,5 @@
 /** Phase 3 — plan & provision: pick the specialist(s) and the topology, explained in one line. */
+import { checkConsent, type ConsentCheckDeps } from "./consentCheck";
 import type { PhaseFn } from "./graph";
 import type { ConsultContext, Plan } from "./state";
 
@@ -15,7 +16,7 @@ export function defaultPlan(why = "General visit preparation (no specialist matc
   };
 }
 
-export function createPlanner(route: Router): PhaseFn {
+export function createPlanner(route: Router, consent?: ConsentCheckDeps): PhaseFn {
   return async (state, io) => {
     const plan = await route(state.text, state.context);
     io.emit({
@@ -29,6 +30,11 @@ export function createPlanner(route: Router): PhaseFn {
       ok: true,
       durationMs: null,
     });
+    const needs = consent ? checkConsent(plan, { turnId: state.turnId, threadId: state.threadId }, state.language, consent) : null;
+    if (needs) {
+      io.emit(needs.event);
+      return { executionPlan: plan, result: needs.result };
+    }
     return { executionPlan: plan };
   };
 }

@@ -15,6 +15,10 @@ export interface SynthesisDeps {
   titleOf(agentId: string): string;
   /** The combined answer (master agenda, conflict questions, disclaimer de-duplication, chips). */
   compose?(outputs: SpecialistOutput[], plan: Plan, language: "en" | "es", question?: string): { text: string; chips: string[]; conflicts?: string[] };
+  /** The output refusal check, run on the final text before it is shown or stored. */
+  checkOutput?(text: string, language: "en" | "es"): { refuse: boolean; message: string | null; rule: string | null; category: string | null };
+  /** Told when the final check replaced an answer (audit). */
+  onBlocked?(rule: string | null, category: string | null, state: { threadId: string; agents: string[] }): void;
   /** Told which cross-specialty conflict rules fired (audit). */
   onConflicts?(ruleIds: string[], state: { threadId: string; turnId: string; agents: string[] }): void;
 }
@@ -74,6 +78,11 @@ export function createSynthesizer(deps: SynthesisDeps): PhaseFn {
   return async (state) => {
     const { conflicts, ...result } = finalizeResult(state.outputs, state.executionPlan!, state.language, deps.titleOf, deps.compose, state.text);
     deps.onConflicts?.(conflicts, { threadId: state.threadId, turnId: state.turnId, agents: result.agents });
+    const verdict = deps.checkOutput?.(result.text, state.language);
+    if (verdict?.refuse && verdict.message) {
+      deps.onBlocked?.(verdict.rule, verdict.category, { threadId: state.threadId, agents: result.agents });
+      return { result: { ...result, outcome: "refused", text: verdict.message, chips: [] } };
+    }
     return { result };
   };
 }

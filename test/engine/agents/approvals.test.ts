@@ -26,6 +26,7 @@ const notePath = () => join(tmp.dir, "workspace", "notes", "visit-agenda.md");
 
 function start(steps: ScriptStep[]) {
   const engine = engineWithRouter({ dataDir: tmp.dir, contentDir: REPO, modelProvider: scriptedProvider(steps) }, () => plan);
+  engine.consent.grantGlobal();
   engines.push(engine);
   const log = new EventLog();
   engine.onEvent(log.push);

@@ -27,6 +27,7 @@ const single = (agent: string): Plan => ({ agents: [agent], topology: "single", 
 function start(script: Script, plan: Plan = single("cardiology-guide")) {
   const provider = scriptedProvider(script);
   engine = engineWithRouter({ dataDir: tmp.dir, contentDir: REPO, modelProvider: provider }, () => plan);
+  engine.consent.grantGlobal();
   const log = new EventLog();
   engine.onEvent(log.push);
   return { engine, provider, log };

@@ -18,6 +18,7 @@ afterEach(async () => {
 function start(plan: Plan, steps: Parameters<typeof perAgentScript>[0]) {
   const provider = scriptedProvider(perAgentScript(steps));
   engine = engineWithRouter({ dataDir: tmp.dir, contentDir: REPO, modelProvider: provider }, () => plan);
+  engine.consent.grantGlobal();
   const log = new EventLog();
   engine.onEvent(log.push);
   return { engine, provider, log };

@@ -1,0 +1,43 @@
+/**
+ * Consent for clinical_assist specialists (safety.md §3): routing may choose them, but the consult is
+ * not dispatched to them without the user's OK. The turn ends with `consent.required` saying who and
+ * why; the user can allow them and ask again.
+ */
+import type { EngineEvent } from "../../shared/contract";
+import type { Plan, TurnResult } from "./state";
+
+export interface ConsentCheckDeps {
+  hasConsent(agentId: string): boolean;
+  riskOf(agentId: string): string | null;
+  describe(agentId: string): { title: string; description: string };
+}
+
+export function consentMessage(titles: string[], language: "en" | "es"): string {
+  const who = titles.join(language === "es" ? " y " : " and ");
+  return language === "es"
+    ? `${who} ayuda${titles.length > 1 ? "n" : ""} con temas de salud. Antes de continuar, Carefold necesita su permiso. Organiza${titles.length > 1 ? "n" : ""} preguntas, registros y agendas para su cita; nunca diagnostica${titles.length > 1 ? "n" : ""}, receta${titles.length > 1 ? "n" : ""}, indica${titles.length > 1 ? "n" : ""} dosis ni reemplaza${titles.length > 1 ? "n" : ""} la atención de emergencia. Puede dar permiso ahora o cuando quiera en Configuración.`
+    : `${who} help${titles.length > 1 ? "" : "s"} with health topics. Before continuing, Carefold needs your OK. ${titles.length > 1 ? "They organize" : "It organizes"} questions, logs and visit agendas; ${titles.length > 1 ? "they never diagnose" : "it never diagnoses"}, prescribe${titles.length > 1 ? "" : "s"}, give${titles.length > 1 ? "" : "s"} doses or replace${titles.length > 1 ? "" : "s"} emergency care. You can allow this now, or anytime in Settings.`;
+}
+
+/** Null when every planned specialist may run; otherwise the event to emit and the turn's result. */
+export function checkConsent(
+  plan: Plan,
+  ref: { turnId: string; threadId: string },
+  language: "en" | "es",
+  deps: ConsentCheckDeps,
+): { event: Extract<EngineEvent, { type: "consent.required" }>; result: TurnResult } | null {
+  const missing = plan.agents.filter((a) => deps.riskOf(a) === "clinical_assist" && !deps.hasConsent(a));
+  if (missing.length === 0) return null;
+  const agents = missing.map((id) => ({ id, ...deps.describe(id) }));
+  return {
+    event: { type: "consent.required", ...ref, agents },
+    result: {
+      outcome: "needs_consent",
+      text: consentMessage(agents.map((a) => a.title), language),
+      agents: plan.agents,
+      topology: plan.topology,
+      chips: [],
+      why: plan.why,
+    },
+  };
+}
