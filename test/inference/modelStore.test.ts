@@ -133,14 +133,15 @@ describe("hardware fit", () => {
   it("estimates weights + f16 KV cache + overhead", () => {
     expect(kvCacheBytes(oneB, 8192)).toBe(2 * 16 * 8192 * 8 * 64 * 2); // 256 MiB
     expect(estimateRamBytes(oneB, 8192)).toBeGreaterThan(808e6 + 256 * 1024 ** 2);
+    expect(estimateRamBytes(oneB, 8192, 2) - estimateRamBytes(oneB, 8192)).toBe(kvCacheBytes(oneB, 8192));
   });
 
   it("fails on too little memory and warns about slow CPUs", () => {
-    const tooSmall = checkHardwareFit(oneB, 8192, machine(1));
+    const tooSmall = checkHardwareFit(oneB, { contextSize: 8192 }, machine(1));
     expect(tooSmall.ok).toBe(false);
     expect(tooSmall.problems[0]).toMatch(/needs about 1\.\d GB of memory.*has 1\.0 GB/);
-    const fine = checkHardwareFit(oneB, 8192, machine(16));
+    const fine = checkHardwareFit(oneB, { contextSize: 8192, sequences: 2 }, machine(16));
     expect(fine).toMatchObject({ ok: true, problems: [], warnings: [] });
-    expect(checkHardwareFit(oneB, 8192, machine(16, ["sse4_2"])).warnings.join(" ")).toMatch(/AVX2/);
+    expect(checkHardwareFit(oneB, { contextSize: 8192 }, machine(16, ["sse4_2"])).warnings.join(" ")).toMatch(/AVX2/);
   });
 });

@@ -7,6 +7,7 @@ import { pullModel, type DownloadProgress } from "../../engine/inference/modelDo
 import { buildModelsList } from "../../engine/inference/modelsList";
 import { importModel, modelsDir, removeModel } from "../../engine/inference/modelStore";
 import { DEFAULT_CONTEXT_SIZE } from "../../engine/inference/modelSettings";
+import { DEFAULT_SEQUENCES } from "../../engine/inference/llamaRuntime";
 import { SettingsStore } from "../../engine/settings/settingsStore";
 import { openDatabase } from "../../engine/storage/database";
 import { UsageError, dataDirFrom, parse } from "../args";
@@ -86,7 +87,7 @@ function progressPrinter(io: CliIO): (p: DownloadProgress) => void {
 }
 
 function hardwareNotes(io: CliIO, summary: Parameters<typeof checkHardwareFit>[0]): void {
-  const fit = checkHardwareFit(summary, DEFAULT_CONTEXT_SIZE);
+  const fit = checkHardwareFit(summary, { contextSize: DEFAULT_CONTEXT_SIZE, sequences: DEFAULT_SEQUENCES });
   for (const line of [...fit.problems, ...fit.warnings]) io.stderr.write(`! ${line}\n`);
 }
 

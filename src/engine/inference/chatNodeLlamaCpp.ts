@@ -16,6 +16,7 @@ import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
 import type { Runnable } from "@langchain/core/runnables";
 import { LlamaChat } from "node-llama-cpp";
 import { RAW_CALLS_KEY, toChatHistory } from "./chatHistory";
+import { ChunkQueue } from "./chunkQueue";
 import { generateWithRetry, toToolCallResult, type ResponseGenerator, type ResponseOptions, type ToolCallResult } from "./functionCalls";
 import { prefillPrompt } from "./promptPrefill";
 import type { LlamaRuntime } from "./llamaRuntime";
@@ -146,7 +147,7 @@ export class ChatNodeLlamaCpp extends BaseChatModel<ChatNodeLlamaCppCallOptions>
     options: this["ParsedCallOptions"],
     runManager?: CallbackManagerForLLMRun,
   ): AsyncGenerator<ChatGenerationChunk> {
-    const queue = new ChunkQueue();
+    const queue = new ChunkQueue<Generation>();
     const stopper = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, stopper.signal]) : stopper.signal;
     const running = this.runModel(messages, { ...options, signal }, (text) => queue.push(text)).then(
@@ -162,7 +163,7 @@ export class ChatNodeLlamaCpp extends BaseChatModel<ChatNodeLlamaCppCallOptions>
           await runManager?.handleLLMNewToken(item.text, undefined, undefined, undefined, undefined, { chunk });
           continue;
         }
-        const generation = item.generation;
+        const generation = item.result;
         const valid = generation.toolCalls.map((call, index) => ({
           type: "tool_call_chunk" as const,
           id: call.id,
@@ -285,43 +286,4 @@ function usageOf(evaluation: EvaluationStats): UsageMetadata {
     total_tokens: evaluation.promptTokens + evaluation.outputTokens,
     input_token_details: { cache_read: evaluation.reusedPromptTokens },
   };
-}
-
-type QueueItem = { kind: "text"; text: string } | { kind: "done"; generation: Generation };
-
-/** Bridges node-llama-cpp's callbacks to an async generator. */
-class ChunkQueue {
-  private items: QueueItem[] = [];
-  private error: { value: unknown } | null = null;
-  private wake: (() => void) | null = null;
-  settled = false;
-
-  push(text: string): void {
-    if (text.length === 0) return;
-    this.items.push({ kind: "text", text });
-    this.notify();
-  }
-  finish(generation: Generation): void {
-    this.items.push({ kind: "done", generation });
-    this.settled = true;
-    this.notify();
-  }
-  fail(err: unknown): void {
-    this.error = { value: err };
-    this.settled = true;
-    this.notify();
-  }
-  async next(): Promise<QueueItem> {
-    for (;;) {
-      const item = this.items.shift();
-      if (item) return item;
-      if (this.error) throw this.error.value;
-      await new Promise<void>((resolve) => (this.wake = resolve));
-    }
-  }
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
-  }
 }

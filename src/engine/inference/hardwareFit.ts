@@ -48,14 +48,22 @@ export function kvCacheBytes(summary: GgufSummary, contextSize: number): number 
   return 2 /* K and V */ * blockCount * contextSize * headCountKv * headDim * 2 /* f16 */;
 }
 
-export function estimateRamBytes(summary: GgufSummary, contextSize: number): number {
-  return summary.sizeBytes + kvCacheBytes(summary, contextSize) + RUNTIME_OVERHEAD_BYTES;
+/** Each context sequence (one per conversation kept warm) holds its own KV cache of `contextSize` cells. */
+export function estimateRamBytes(summary: GgufSummary, contextSize: number, sequences = 1): number {
+  return summary.sizeBytes + kvCacheBytes(summary, contextSize) * sequences + RUNTIME_OVERHEAD_BYTES;
+}
+
+export interface FitRequest {
+  contextSize: number;
+  /** Context sequences the runtime allocates (default 1). */
+  sequences?: number;
 }
 
 const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 
-export function checkHardwareFit(summary: GgufSummary, contextSize: number, machine: MachineInfo = readMachineInfo()): HardwareFit {
-  const estimatedRamBytes = estimateRamBytes(summary, contextSize);
+export function checkHardwareFit(summary: GgufSummary, request: FitRequest, machine: MachineInfo = readMachineInfo()): HardwareFit {
+  const { contextSize, sequences = 1 } = request;
+  const estimatedRamBytes = estimateRamBytes(summary, contextSize, sequences);
   const problems: string[] = [];
   const warnings: string[] = [];
   if (estimatedRamBytes > machine.totalRamBytes) {

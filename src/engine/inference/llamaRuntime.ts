@@ -62,6 +62,9 @@ export function sharedLlama(gpu: "auto" | false, threads: number): Promise<Llama
 
 export const defaultThreads = (): number => Math.max(1, availableParallelism());
 
+/** Conversations (orchestrator + one specialist) whose KV cache stays warm at once. */
+export const DEFAULT_SEQUENCES = 2;
+
 interface Loaded {
   model: LlamaModel;
   context: LlamaContext;
@@ -79,7 +82,7 @@ export class LlamaRuntime {
       modelPath: options.modelPath,
       contextSize: options.contextSize ?? 8192,
       threads: options.threads ?? defaultThreads(),
-      sequences: options.sequences ?? 2,
+      sequences: options.sequences ?? DEFAULT_SEQUENCES,
       batchSize: options.batchSize ?? 512,
       gpu: options.gpu ?? "auto",
       flashAttention: options.flashAttention ?? true,

@@ -10,7 +10,7 @@ import { CarefoldChatOllama } from "./chatOllama";
 import { ClinicChatModel, chooseServerModel, probeClinicServer } from "./clinicServer";
 import { validateGgufFile } from "./ggufValidation";
 import { checkHardwareFit, type MachineInfo } from "./hardwareFit";
-import { LlamaRuntime } from "./llamaRuntime";
+import { DEFAULT_SEQUENCES, LlamaRuntime } from "./llamaRuntime";
 import { resolveModelPath } from "./modelStore";
 import { DEFAULT_CONTEXT_SIZE, describeModelSettings, settingsProblem } from "./modelSettings";
 import { normalizeOllamaUrl, requireOllamaModel } from "./ollamaProbe";
@@ -46,13 +46,13 @@ function localProvider(settings: ModelSettings, options: ModelProviderOptions, i
   let runtime: LlamaRuntime | null = null;
   const prepare = once(async () => {
     const summary = await validateGgufFile(modelPath);
-    const fit = checkHardwareFit(summary, contextSize, options.machine);
+    const fit = checkHardwareFit(summary, { contextSize, sequences: options.sequences ?? DEFAULT_SEQUENCES }, options.machine);
     if (!fit.ok) throw new Error(fit.problems.join(" "));
     runtime = new LlamaRuntime({
       modelPath,
       contextSize,
       threads: options.threads,
-      sequences: options.sequences,
+      sequences: options.sequences ?? DEFAULT_SEQUENCES,
       gpu: options.gpu,
     });
     await runtime.load();

@@ -19,7 +19,7 @@ export interface Vocabulary {
 
 const SPACE = "\u2581";
 
-const WORDS = [
+export const WORDS = [
   "the", "and", "you", "to", "of", "in", "for", "is", "it", "with", "your", "this", "that", "can", "about",
   "doctor", "visit", "question", "questions", "insurance", "symptom", "symptoms", "record", "records", "note",
   "notes", "prepare", "help", "hello", "Hello", "appointment", "medication", "list", "bill", "claim",
