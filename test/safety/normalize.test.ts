@@ -27,7 +27,7 @@ describe("normalization", () => {
   });
 
   it("keeps clinical numbers as they are", () => {
-    expect(normalizeText("BP 120/80 mmHg, 72 bpm, 500mg, $1,500, t4, b12")).toBe("bp 120/80 mmhg, 72 bpm, 500mg, $1,500, t4, b12");
+    expect(normalizeText("BP 120/80 mmHg, 72 bpm, 500mg, $1,500, t4, b12, A1C 6.5")).toBe("bp 120/80 mmhg, 72 bpm, 500mg, $1,500, t4, b12, a1c 6.5");
   });
 
   it("maps every normalized character back inside the original", () => {

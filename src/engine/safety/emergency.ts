@@ -7,9 +7,9 @@
  *
  * The whole message is scanned, however long. Every decision names its rule and the matched span.
  */
-import { AnchorIndex, anchorsOf, compilePattern } from "./pattern";
+import { anchorsOf, compilePattern } from "./pattern";
 import { originalSpan, type NormalizedText, type TextSpan } from "./normalize";
-import { prepare } from "./prepare";
+import { anchorHits, prepare, registerAnchor, type Prepared } from "./prepare";
 import { clauseFacts, fictionAt, isNegated, type ClauseFacts } from "./qualifiers";
 import { CUES, FAMILY_POLICY, IDIOMS, RULES } from "./rules/index";
 import type { EmergencyAction, EmergencyFamily, GateLanguage, RuleSpec } from "./rules/index";
@@ -44,13 +44,14 @@ interface Matcher {
   idiom: boolean;
 }
 
+/** This gate's channel in the shared anchor index (./prepare). */
+const GATE = 0;
 const matchers: Matcher[] = [];
-const index = new AnchorIndex<number>();
 
 function addMatcher(m: Matcher, pattern: string): void {
   const id = matchers.length;
   matchers.push(m);
-  for (const anchor of anchorsOf(pattern)) index.add(anchor, id);
+  for (const anchor of anchorsOf(pattern)) registerAnchor(GATE, anchor, id);
 }
 
 for (const cue of CUES) {
@@ -98,25 +99,32 @@ interface Scan {
   hits: CueHit[];
 }
 
-function findHits(norm: NormalizedText, seg: Segments): CueHit[] {
+function findHits(p: Prepared): CueHit[] {
+  const { norm, seg } = p;
   const text = norm.text;
   const raw: { m: Matcher; start: number; end: number }[] = [];
   const idioms: { start: number; end: number }[] = [];
-  const triedAt = new Int32Array(matchers.length).fill(-1);
-  for (let k = 0; k < seg.wordCount; k++) {
+  const candidates = anchorHits(p, GATE);
+  let lastWord = -1;
+  const tried = new Set<number>();
+  for (let c = 0; c < candidates.length; c += 2) {
+    const k = candidates[c];
+    const id = candidates[c + 1];
+    if (k !== lastWord) {
+      tried.clear();
+      lastWord = k;
+    }
+    if (tried.has(id)) continue;
+    tried.add(id);
     const start = seg.wordStart[k];
-    index.lookup(seg.words[k], (id) => {
-      if (triedAt[id] === k) return;
-      triedAt[id] = k;
-      const m = matchers[id];
-      m.re.lastIndex = start;
-      const found = m.re.exec(text);
-      if (!found) return;
-      if (m.test && !m.test(found[0])) return;
-      const end = start + found[0].length;
-      if (m.idiom) idioms.push({ start, end });
-      else raw.push({ m, start, end });
-    });
+    const m = matchers[id];
+    m.re.lastIndex = start;
+    const found = m.re.exec(text);
+    if (!found) continue;
+    if (m.test && !m.test(found[0])) continue;
+    const end = start + found[0].length;
+    if (m.idiom) idioms.push({ start, end });
+    else raw.push({ m, start, end });
   }
   const factsCache = new Map<number, ClauseFacts>();
   const factsOf = (ci: number): ClauseFacts => {
@@ -258,8 +266,8 @@ function better(a: Fired, b: Fired): boolean {
 }
 
 function scan(text: string): Scan {
-  const { norm, seg } = prepare(text);
-  return { norm, seg, hits: findHits(norm, seg) };
+  const p = prepare(text);
+  return { norm: p.norm, seg: p.seg, hits: findHits(p) };
 }
 
 export interface EmergencyAnalysis {

@@ -197,7 +197,8 @@ function isAsciiLetter(u: number): boolean {
   return u >= 97 && u <= 122;
 }
 
-const UNIT_LIKE = /^\d+(?:[a-z]{1,4})$|^[a-z]{1,2}\d+$/;
+/** Units, ordinals and lab names: "50mg", "2nd", "b12", "t4", "a1c" (but "d1e" is "die"). */
+const UNIT_LIKE = /^\d+(?:[a-z]{1,4})$|^[a-z]{1,2}\d+$|^(?:hb)?a1c$|^h\d+n\d+$|^spo2$|^ca\d+$/;
 const LEET_CHARS = /[013457@$]/;
 
 /** "su1c1de" → "suicide", but never "50mg", "b12" or a plain number. */

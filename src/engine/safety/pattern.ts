@@ -73,7 +73,24 @@ export interface Anchor {
   word: string;
   /** True when the pattern continues the word ("bleed~", "breathe?"): match by prefix, else whole word. */
   prefix: boolean;
+  /**
+   * For a one-word head, the words the pattern's second word can start with ("no" → "puede", "respira"…),
+   * so a very common head word only costs a regex run when the next word fits. Absent when unknown.
+   */
+  next?: string[];
 }
+
+/** The second word's possible starts, when the pattern's head is followed by a fixed word. */
+function nextWords(rest: string): string[] | undefined {
+  if (!rest.startsWith(" ")) return undefined;
+  try {
+    return anchorsOf(rest.slice(1)).map((a) => a.word);
+  } catch {
+    return undefined; // a gap, an optional word or a number comes next: no filter
+  }
+}
+
+const SINGLE_WORD = /^[a-z0-9']+$/;
 
 /** The literal words a pattern can start with. Throws when a pattern has no fixed start. */
 export function anchorsOf(pattern: string): Anchor[] {
@@ -89,8 +106,13 @@ export function anchorsOf(pattern: string): Anchor[] {
     const after = pattern[close + 1];
     if (after === "?" || after === "*" || after === "{") throw new Error(`pattern "${pattern}": optional head`);
     const continues = after !== undefined && after !== " " && after !== "(" && after !== "|" && after !== ")";
+    const rest = pattern.slice(close + 1);
     return splitTopLevel(pattern.slice(1, close)).flatMap((alt) =>
-      anchorsOf(alt).map((a) => ({ word: a.word, prefix: a.prefix || continues })),
+      anchorsOf(alt).map((a) => ({
+        word: a.word,
+        prefix: a.prefix || continues,
+        next: !continues && SINGLE_WORD.test(alt) ? nextWords(rest) : a.next,
+      })),
     );
   }
   const m = /^[a-z0-9']+/.exec(pattern);
@@ -105,7 +127,7 @@ export function anchorsOf(pattern: string): Anchor[] {
     prefix = true; // "bleed~", "seiz[ue]…", "e\\.r\\."
   }
   if (word.length < 1) throw new Error(`pattern "${pattern}": empty head word`);
-  return [{ word, prefix }];
+  return [{ word, prefix, next: prefix ? undefined : nextWords(pattern.slice(m[0].length)) }];
 }
 
 /** The first three UTF-16 units as one number: a map key without allocating a string per word. */
@@ -113,10 +135,10 @@ function prefixKey(word: string): number {
   return word.charCodeAt(0) * 4294967296 + word.charCodeAt(1) * 65536 + word.charCodeAt(2);
 }
 
-/** Anchor lookup: short whole-word anchors by exact match, the rest by prefix. */
+/** Anchor lookup: short whole-word anchors by exact match (and their next word), the rest by prefix. */
 export class AnchorIndex<T> {
   private readonly byPrefix = new Map<number, { anchor: string; value: T }[]>();
-  private readonly byWord = new Map<string, T[]>();
+  private readonly byWord = new Map<string, { value: T; next?: string[] }[]>();
 
   add(anchor: Anchor, value: T): void {
     // Words of 4+ letters always match by prefix as well: they are rare, and the patterns' own word
@@ -124,7 +146,7 @@ export class AnchorIndex<T> {
     if (anchor.word.length >= 4) anchor = { word: anchor.word, prefix: true };
     if (!anchor.prefix || anchor.word.length < 3) {
       const list = this.byWord.get(anchor.word) ?? [];
-      if (!list.includes(value)) list.push(value);
+      list.push({ value, next: anchor.prefix ? undefined : anchor.next });
       this.byWord.set(anchor.word, list);
       if (!anchor.prefix) return;
     }
@@ -134,18 +156,27 @@ export class AnchorIndex<T> {
     this.byPrefix.set(key, list);
   }
 
-  /** Calls `visit` for every value whose anchor matches the word (a value may be visited twice). */
-  lookup(word: string, visit: (value: T) => void): void {
-    const exact = this.byWord.get(word);
-    if (exact) for (const v of exact) visit(v);
+  /**
+   * Calls `visit` for every value whose anchor matches the word (and, for short whole-word anchors,
+   * whose second word fits `nextWord`). A value may be visited twice.
+   */
+  lookup(word: string, nextWord: string, visit: (value: T) => void): void {
+    this.visitExact(this.byWord.get(word), nextWord, visit);
     if (word.endsWith("'s")) {
       // "husband's", "son's": the possessive still names the person.
-      const base = this.byWord.get(word.slice(0, -2));
-      if (base) for (const v of base) visit(v);
+      this.visitExact(this.byWord.get(word.slice(0, -2)), nextWord, visit);
     }
     if (word.length < 3) return;
     const list = this.byPrefix.get(prefixKey(word));
     if (!list) return;
     for (const entry of list) if (word.startsWith(entry.anchor)) visit(entry.value);
+  }
+
+  private visitExact(list: { value: T; next?: string[] }[] | undefined, nextWord: string, visit: (value: T) => void): void {
+    if (!list) return;
+    for (const e of list) {
+      if (e.next && !e.next.some((n) => nextWord.startsWith(n))) continue;
+      visit(e.value);
+    }
   }
 }

@@ -4,9 +4,9 @@
  * says what Carefold can do instead.
  */
 import { originalSpan, type TextSpan } from "./normalize";
-import { AnchorIndex, anchorsOf, compilePattern, compileSource } from "./pattern";
+import { anchorsOf, compilePattern, compileSource } from "./pattern";
 import { ALLOW_AFTER, ALLOW_BEFORE, REFUSAL_RULES, type Direction, type RefusalCategory } from "./refusalRules";
-import { prepare } from "./prepare";
+import { anchorHits, prepare, registerAnchor } from "./prepare";
 import { rangeIndex } from "./segment";
 
 export type { Direction, RefusalCategory } from "./refusalRules";
@@ -71,20 +71,22 @@ interface Matcher {
   re: RegExp;
 }
 
-function build(direction: Direction): { matchers: Matcher[]; index: AnchorIndex<number> } {
+/** Channels of the shared anchor index (./prepare); the emergency gate is 0. */
+const GATES: Record<Direction, number> = { input: 1, output: 2 };
+
+function build(direction: Direction): { matchers: Matcher[] } {
   const matchers: Matcher[] = [];
-  const index = new AnchorIndex<number>();
   for (const rule of REFUSAL_RULES) {
     if (rule.direction !== direction) continue;
     for (const language of ["en", "es"] as const) {
       for (const pattern of rule[language] ?? []) {
         const id = matchers.length;
         matchers.push({ rule: rule.id, category: rule.category, language, re: compilePattern(pattern) });
-        for (const anchor of anchorsOf(pattern)) index.add(anchor, id);
+        for (const anchor of anchorsOf(pattern)) registerAnchor(GATES[direction], anchor, id);
       }
     }
   }
-  return { matchers, index };
+  return { matchers };
 }
 
 const COMPILED: Record<Direction, ReturnType<typeof build>> = { input: build("input"), output: build("output") };
@@ -115,21 +117,28 @@ interface Hit {
 export function checkRefusal(text: string, options: RefusalOptions): RefusalDecision {
   if (typeof text !== "string" || text.length === 0) return NO_REFUSAL;
   const direction: Direction = options.direction === "output" ? "output" : "input";
-  const { matchers, index } = COMPILED[direction];
-  const { norm, seg } = prepare(text);
+  const { matchers } = COMPILED[direction];
+  const prepared = prepare(text);
+  const { norm, seg } = prepared;
   const t = norm.text;
   const hits: Hit[] = [];
-  const triedAt = new Int32Array(matchers.length).fill(-1);
-  for (let k = 0; k < seg.wordCount; k++) {
+  const candidates = anchorHits(prepared, GATES[direction]);
+  const tried = new Set<number>();
+  let lastWord = -1;
+  for (let c = 0; c < candidates.length; c += 2) {
+    const k = candidates[c];
+    const id = candidates[c + 1];
+    if (k !== lastWord) {
+      tried.clear();
+      lastWord = k;
+    }
+    if (tried.has(id)) continue;
+    tried.add(id);
     const start = seg.wordStart[k];
-    index.lookup(seg.words[k], (id) => {
-      if (triedAt[id] === k) return;
-      triedAt[id] = k;
-      const m = matchers[id];
-      m.re.lastIndex = start;
-      const found = m.re.exec(t);
-      if (found) hits.push({ m, start, end: start + found[0].length });
-    });
+    const m = matchers[id];
+    m.re.lastIndex = start;
+    const found = m.re.exec(t);
+    if (found) hits.push({ m, start, end: start + found[0].length });
   }
   if (hits.length === 0) return NO_REFUSAL;
   hits.sort((a, b) => CATEGORY_RANK[b.m.category] - CATEGORY_RANK[a.m.category] || a.start - b.start);
