@@ -38,6 +38,7 @@ import { ThreadStore } from "./threads/threadStore";
 import { AttachmentsStore } from "./workspace/attachmentsStore";
 import { NotesStore } from "./workspace/notesStore";
 import { createGate } from "./lifecycle/gate";
+import { checkConsent } from "./lifecycle/consentCheck";
 import { checkRefusal, createConsentStore, createOutputGuard, crisisResponse, detectEmergency, sanitizePii, type ConsentStore } from "./safety";
 import { ApprovalStore } from "./approvals/approvalStore";
 import { loadContent, type ContentSet } from "./content";
@@ -122,14 +123,22 @@ export class Engine implements EngineApi {
         memoryFile: join(workspace, "AGENTS.md"),
       }),
       gate: this.gatePhase(),
-      plan: createPlanner(this.router(), {
-        hasConsent: (id) => this.consent.hasConsent(id),
-        riskOf: (id) => this.content.agents.find((a) => a.id === id)?.metadata.risk_class ?? null,
-        describe: (id) => {
-          const a = this.content.agents.find((x) => x.id === id);
-          return { title: a?.metadata.title ?? id, description: a?.runtime.description.replace(/\s+/g, " ").trim() ?? "" };
-        },
-      }),
+      plan: createPlanner(this.router(), [
+        // Nothing can answer without a model: say so before asking for consent.
+        (plan, state) =>
+          this.provider.describe() === null
+            ? { result: { outcome: "no_model", text: noModelMessage(state.language), agents: plan.agents, topology: plan.topology, chips: [], why: plan.why } }
+            : null,
+        (plan, state) =>
+          checkConsent(plan, { turnId: state.turnId, threadId: state.threadId }, state.language, {
+            hasConsent: (id) => this.consent.hasConsent(id),
+            riskOf: (id) => this.content.agents.find((a) => a.id === id)?.metadata.risk_class ?? null,
+            describe: (id) => {
+              const a = this.content.agents.find((x) => x.id === id);
+              return { title: a?.metadata.title ?? id, description: a?.runtime.description.replace(/\s+/g, " ").trim() ?? "" };
+            },
+          }),
+      ]),
       dispatch: createDispatcher({
         runSpecialist: this.runtime.runner(),
         hasModel: () => this.provider.describe() !== null,

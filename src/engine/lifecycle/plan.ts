@@ -1,7 +1,7 @@
 /** Phase 3 — plan & provision: pick the specialist(s) and the topology, explained in one line. */
-import { checkConsent, type ConsentCheckDeps } from "./consentCheck";
+import type { EngineEvent } from "../../shared/contract";
 import type { PhaseFn } from "./graph";
-import type { ConsultContext, Plan } from "./state";
+import type { ConsultContext, ConsultStateValue, Plan, TurnResult } from "./state";
 
 export type Router = (text: string, context: ConsultContext | null) => Promise<Plan> | Plan;
 
@@ -16,7 +16,13 @@ export function defaultPlan(why = "General visit preparation (no specialist matc
   };
 }
 
-export function createPlanner(route: Router, consent?: ConsentCheckDeps): PhaseFn {
+/**
+ * A check run on the plan before dispatch (no model configured, missing consent): it may end the
+ * turn with a result, and an event telling the front end what to offer.
+ */
+export type PlanCheck = (plan: Plan, state: ConsultStateValue) => { event?: EngineEvent; result: TurnResult } | null;
+
+export function createPlanner(route: Router, checks: PlanCheck[] = []): PhaseFn {
   return async (state, io) => {
     const plan = await route(state.text, state.context);
     io.emit({
@@ -30,10 +36,11 @@ export function createPlanner(route: Router, consent?: ConsentCheckDeps): PhaseF
       ok: true,
       durationMs: null,
     });
-    const needs = consent ? checkConsent(plan, { turnId: state.turnId, threadId: state.threadId }, state.language, consent) : null;
-    if (needs) {
-      io.emit(needs.event);
-      return { executionPlan: plan, result: needs.result };
+    for (const check of checks) {
+      const stop = check(plan, state);
+      if (!stop) continue;
+      if (stop.event) io.emit(stop.event);
+      return { executionPlan: plan, result: stop.result };
     }
     return { executionPlan: plan };
   };
