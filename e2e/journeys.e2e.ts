@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../src/shared/contract";
 import { checkA11y } from "./support/axe";
 import { launchBrowser, screenshotPath } from "./support/browser";
+import { dropFiles, focused, inPage, styleOf } from "./support/dom";
 import { lastUserText, openApp, startHarness, STATIC_DIR, type Harness } from "./support/harness";
 
 const AGENDA =
   "# Visit agenda\n\n## Questions to ask\n\n- What do my test results mean?\n- When should I come back?\n\n## What to bring\n\n- Medicine list\n- Insurance card\n";
-const CHIPS = ["Make it shorter", "Add questions about costs"];
 
 let browser: Browser;
 let h: Harness;
@@ -26,13 +26,12 @@ beforeAll(async () => {
   h = await startHarness({
     script: (messages) => {
       const text = lastUserText(messages);
-      if (text.includes("slowly")) return { chunks: Array.from({ length: 40 }, (_, i) => `word${i} `), delayMs: 150 };
+      // Whole sentences, so the output guard (sentence-buffered) passes each one on as it comes.
+      if (text.includes("slowly")) return { chunks: Array.from({ length: 40 }, (_, i) => `Line ${i} of the slow answer. `), delayMs: 150 };
       // Streamed in pieces, so the page shows part of the answer before the turn is done.
       return { chunks: AGENDA.match(/[^\n]*\n/g)!, delayMs: 60 };
     },
   });
-  // Synthesis does not produce suggestion chips yet; the page gets two so the chip journey is exercised.
-  h.transform = (e) => (e.type === "done" && e.outcome === "answered" && e.chips.length === 0 ? { ...e, chips: CHIPS } : e);
 });
 afterAll(async () => {
   await browser?.close();
@@ -83,9 +82,12 @@ describe("conversation", () => {
     await expectNoViolations(page, "conversation");
 
     // A suggestion chip is sent as the next question, in the same conversation.
-    await answer.getByRole("button", { name: CHIPS[0] }).click();
+    const chip = answer.getByRole("group", { name: "Suggested next questions" }).getByRole("button").first();
+    const chipText = await chip.innerText();
+    expect(chipText.length).toBeGreaterThan(3);
+    await chip.click();
     await expect.poll(() => page.locator(".message-user").count()).toBe(2);
-    expect(await page.locator(".message-user").last().innerText()).toContain(CHIPS[0]);
+    expect(await page.locator(".message-user").last().innerText()).toContain(chipText);
     await lastAnswerDone(page);
     expect(await page.locator(".thread-item").count()).toBe(1);
     expect(errors).toEqual([]);
@@ -97,14 +99,14 @@ describe("conversation", () => {
     await page.getByRole("button", { name: "New conversation" }).click();
     await ask(page, "Tell me slowly about my records");
     const answer = page.locator(".message-assistant").last();
-    await expect.poll(async () => (await answer.innerText()).includes("word1"), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await answer.innerText()).includes("Line 1 of"), { timeout: 20_000 }).toBe(true);
     await page.getByRole("button", { name: "Stop" }).click();
     await expect.poll(() => answer.getAttribute("data-status"), { timeout: 20_000 }).toBe("cancelled");
     expect(await answer.innerText()).toContain("You stopped this answer.");
     // "Edit question" puts the question back in the message box.
     await answer.getByRole("button", { name: "Edit question" }).click();
     expect(await page.getByLabel("Your message").inputValue()).toBe("Tell me slowly about my records");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("composer-input");
+    expect((await focused(page))?.id).toBe("composer-input");
     await page.getByLabel("Your message").fill("");
     await answer.getByRole("button", { name: "Try again" }).click();
     await expect.poll(() => page.locator(".message-user").count()).toBe(2);
@@ -131,7 +133,7 @@ describe("conversation", () => {
     const dialog = page.getByTestId("confirm-dialog");
     expect(await dialog.isVisible()).toBe(true);
     // The safe choice has the focus.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Keep it");
+    expect((await focused(page))?.text).toBe("Keep it");
     await shot(page, "conversation-delete-confirm");
     await expectNoViolations(page, "conversation-delete-confirm");
     await dialog.getByRole("button", { name: "Delete conversation" }).click();
@@ -156,12 +158,10 @@ describe("attachments", () => {
     expect(await page.getByTestId("attachment-row").filter({ hasText: "lab-results.txt" }).innerText()).toContain("Read in full (1 page)");
 
     // Drag and drop: a small file is added; a 21 MB scan is refused at once with its own error.
-    await page.evaluate(() => {
-      const dt = new DataTransfer();
-      dt.items.add(new File(["Dear Dr Lee"], "letter.txt", { type: "text/plain" }));
-      dt.items.add(new File([new Uint8Array(21 * 1024 * 1024)], "scan.pdf", { type: "application/pdf" }));
-      document.querySelector('[data-testid="drop-zone"]')!.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
-    });
+    await dropFiles(page, '[data-testid="drop-zone"]', [
+      { name: "letter.txt", type: "text/plain", text: "Dear Dr Lee" },
+      { name: "scan.pdf", type: "application/pdf", size: 21 * 1024 * 1024 },
+    ]);
     await expect.poll(() => page.getByTestId("attachment-row").count(), { timeout: 20_000 }).toBe(3);
     await expect.poll(() => page.locator(".file-errors").innerText()).toContain("scan.pdf is larger than 20 MB");
     await shot(page, "attachments");
@@ -254,18 +254,15 @@ describe("visit agenda", () => {
     await expectNoViolations(page, "agenda-view");
 
     // In the browser, Print uses the browser's print dialog (Save as PDF lives there).
-    await page.evaluate(() => {
-      (window as unknown as { printed: number }).printed = 0;
-      window.print = () => void (window as unknown as { printed: number }).printed++;
-    });
+    await inPage(page, "window.printed = 0; window.print = () => { window.printed++; }");
     await page.getByRole("button", { name: "Print", exact: true }).click();
-    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    expect(await inPage(page, "window.printed")).toBe(1);
     // The print stylesheet leaves only the agenda: no navigation, no buttons, large text.
     await page.emulateMedia({ media: "print" });
     expect(await page.locator(".app-header").isVisible()).toBe(false);
     expect(await page.locator(".agenda-toolbar").isVisible()).toBe(false);
     expect(await sheet.isVisible()).toBe(true);
-    const bodySize = await sheet.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const bodySize = parseFloat(await styleOf(page, '[data-testid="agenda-page"]', "font-size"));
     expect(bodySize).toBeGreaterThanOrEqual(19); // 15 pt
     await shot(page, "agenda-print");
     await page.emulateMedia({ media: "screen" });
@@ -343,8 +340,8 @@ describe("settings", () => {
     await expect.poll(() => page.locator("#text-scale").inputValue()).toBe("150");
     expect(await page.getByLabel("High contrast (white text on black)").isChecked()).toBe(true);
     expect(await page.getByLabel("Where you are").inputValue()).toBe("UK");
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("contrast");
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe("27px"); // 18 px × 150 %
+    expect(await inPage(page, "document.documentElement.dataset.theme")).toBe("contrast");
+    expect(await styleOf(page, "html", "font-size")).toBe("27px"); // 18 px × 150 %
     await shot(page, "settings-contrast-150");
     await expectNoViolations(page, "settings-contrast-150");
     await page.getByRole("button", { name: "Conversation" }).click();
@@ -396,7 +393,7 @@ describe("settings", () => {
 
 describe("first run", () => {
   it("welcomes, sets text size, offers model setup, and is not shown again", async () => {
-    await h.engine["settings.set"]({ firstRunDone: false });
+    await h.engine["settings.set"]({ firstRunDone: false, textScale: 100 });
     const { page } = await openApp(browser, h);
     await page.getByRole("heading", { name: "Welcome to Carefold" }).waitFor();
     expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
@@ -407,7 +404,7 @@ describe("first run", () => {
     await expect.poll(async () => (await h.engine["settings.get"]()).textScale).toBe(110);
     await page.getByRole("button", { name: "Next: get a model ready" }).click();
     await page.getByRole("heading", { name: "Get a model ready" }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Get a model ready");
+    expect((await focused(page))?.text).toBe("Get a model ready");
     await expect.poll(() => page.getByTestId("active-model").count(), { timeout: 20_000 }).toBe(1);
     await shot(page, "first-run-model");
     await expectNoViolations(page, "first-run-model");

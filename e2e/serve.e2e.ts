@@ -36,6 +36,8 @@ describe("renderer over the web host", () => {
     const provider = scriptedProvider(() => ({ chunks: ["Here is ", "your **visit** ", "checklist:\n\n", "- Bring your medicine list\n"], delayMs: 150 }));
     engine = createEngine({ dataDir: tmp.dir, contentDir: root, modelProvider: provider });
     await engine["settings.set"]({ firstRunDone: true });
+    // The router may pick a health specialist; consent is its own journey (prompts.e2e.ts).
+    await engine["consent.set"]({ scope: "global", granted: true });
     host = await startWebHost({ engine, staticDir });
   });
   afterAll(async () => {
@@ -112,6 +114,10 @@ describe("carefold serve (the real CLI process)", () => {
     await page.getByLabel("Your message").fill("hello");
     await page.getByRole("button", { name: "Send" }).click();
     const answer = page.locator(".message-assistant").last();
+    const allow = page.getByRole("button", { name: "Allow all health specialists" });
+    // If the engine asks for consent before saying no model is set up, allowing re-asks the question.
+    await expect.poll(async () => (await allow.isVisible()) || (await answer.getAttribute("data-status")) === "no_model", { timeout: 30_000 }).toBe(true);
+    if (await allow.isVisible()) await allow.click();
     await expect.poll(async () => answer.getAttribute("data-status"), { timeout: 30_000 }).toBe("no_model");
     expect(await answer.innerText()).toContain("No model is set up yet");
     await page.screenshot({ path: screenshotPath("no-model"), fullPage: true });

@@ -1,8 +1,7 @@
 /**
- * One Carefold behind the local web host for browser journeys: the real engine (scripted model,
- * fixed router to a paperwork specialist so no consent is needed), and a thin test double in front
- * of it that can inject engine events and stand in for requests the engine does not implement yet
- * (consent, a downloadable model list). Everything else goes to the real engine.
+ * One Carefold behind the local web host for browser journeys: the real engine (scripted model, a
+ * fixed router), and a thin layer in front of it that can inject engine events and let a test answer
+ * a request itself (e.g. the desktop host's printToPdf). Everything else goes to the real engine.
  */
 import { join } from "node:path";
 import type { BaseMessage } from "@langchain/core/messages";
@@ -39,11 +38,6 @@ export interface Harness {
   overrides: Overrides;
   /** Every event the page was sent (real and injected). */
   events: EngineEvent[];
-  /**
-   * Rewrites the engine's events on their way to the page, e.g. to add suggestion chips while the
-   * synthesis phase produces none (set and cleared by tests).
-   */
-  transform: ((event: EngineEvent) => EngineEvent) | null;
   inject(event: EngineEvent): void;
   close(): Promise<void>;
 }
@@ -54,18 +48,24 @@ export function lastUserText(messages: BaseMessage[]): string {
   return typeof human?.content === "string" ? human.content : JSON.stringify(human?.content ?? "");
 }
 
-const PLAN: Plan = {
-  agents: ["records-coordinator"],
-  topology: "single",
-  tasks: [{ agent: "records-coordinator", dependsOn: [] }],
-  confidence: 1,
-  why: "Organizing records and visit papers.",
-};
+function planFor(agent: string, why: string): Plan {
+  return { agents: [agent], topology: "single", tasks: [{ agent, dependsOn: [] }], confidence: 1, why };
+}
+
+/**
+ * A fixed router, so journeys do not depend on routing: heart questions go to the Heart Visit Guide
+ * (a health specialist, so consent applies), everything else to the Medical Records Coordinator.
+ */
+function route(text: string): Plan {
+  return /\bheart\b/i.test(text)
+    ? planFor("cardiology-guide", "Heart visit preparation.")
+    : planFor("records-coordinator", "Organizing records and visit papers.");
+}
 
 export async function startHarness(options: { script: (messages: BaseMessage[]) => ScriptStep; firstRunDone?: boolean }): Promise<Harness> {
   const tmp = tempDir();
   const provider = scriptedProvider((messages) => options.script(messages));
-  const engine = engineWithRouter({ dataDir: tmp.dir, contentDir: ROOT, modelProvider: provider, hostKind: "browser" }, () => PLAN);
+  const engine = engineWithRouter({ dataDir: tmp.dir, contentDir: ROOT, modelProvider: provider, hostKind: "browser" }, route);
   if (options.firstRunDone ?? true) await engine["settings.set"]({ firstRunDone: true });
   const overrides: Overrides = {};
   const events: EngineEvent[] = [];
@@ -74,8 +74,7 @@ export async function startHarness(options: { script: (messages: BaseMessage[]) 
     events.push(e);
     for (const l of listeners) l(e);
   };
-  const harness = { transform: null } as Pick<Harness, "transform">;
-  engine.onEvent((e) => deliver(harness.transform ? harness.transform(e) : e));
+  engine.onEvent(deliver);
   const api = {
     onEvent(listener: EventListener) {
       listeners.add(listener);
@@ -89,7 +88,7 @@ export async function startHarness(options: { script: (messages: BaseMessage[]) 
     };
   }
   const host = await startWebHost({ engine: api, staticDir: STATIC_DIR });
-  return Object.assign(harness, {
+  return {
     engine,
     host,
     url: host.url,
@@ -103,7 +102,7 @@ export async function startHarness(options: { script: (messages: BaseMessage[]) 
       await engine.close();
       tmp.cleanup();
     },
-  });
+  };
 }
 
 /** A fresh page with the app loaded and page errors collected. */
@@ -111,7 +110,7 @@ export async function openApp(browser: Browser, harness: Harness, viewport = { w
   // A page of its own context (axe needs one); closing the page closes the context.
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  page.once("close", () => void context.close());
+  page.once("close", () => void context.close().catch(() => undefined));
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(harness.url);

@@ -6,6 +6,23 @@ import { useTranslation } from "react-i18next";
 import type { AgentSummary } from "../../shared/contract";
 import { groupByDomain, riskLabelKey } from "../lib/catalog";
 
+/** Starters shown at once per specialist; the rest are one click away. */
+const SHOWN = 2;
+
+function StarterList({ starters, onAsk }: { starters: string[]; onAsk(text: string): void }) {
+  return (
+    <ul className="starter-list">
+      {starters.map((s) => (
+        <li key={s}>
+          <button type="button" className="starter" onClick={() => onAsk(s)}>
+            {s}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function AgentCard({ agent, onAsk }: { agent: AgentSummary; onAsk(text: string): void }) {
   const { t } = useTranslation();
   const headingId = `agent-${agent.id}`;
@@ -17,15 +34,13 @@ function AgentCard({ agent, onAsk }: { agent: AgentSummary; onAsk(text: string):
       {agent.starters.length > 0 ? (
         <>
           <p className="starters-label">{t("catalog.tryAsking")}</p>
-          <ul className="starter-list">
-            {agent.starters.map((s) => (
-              <li key={s}>
-                <button type="button" className="starter" onClick={() => onAsk(s)}>
-                  {s}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <StarterList starters={agent.starters.slice(0, SHOWN)} onAsk={onAsk} />
+          {agent.starters.length > SHOWN ? (
+            <details className="more-starters">
+              <summary>{t("catalog.moreStarters", { count: agent.starters.length - SHOWN })}</summary>
+              <StarterList starters={agent.starters.slice(SHOWN)} onAsk={onAsk} />
+            </details>
+          ) : null}
         </>
       ) : null}
     </li>

@@ -5,6 +5,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { CrisisLocale } from "../../shared/contract";
+import { crisisNumbers } from "../lib/crisisNumbers";
 import type { ConsentPrompt } from "../state/consent";
 import { Modal } from "./Modal";
 
@@ -25,8 +26,9 @@ export function ConsentDialog({
   onAllow(scope: "agent" | "global"): void;
   onNotNow(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
+  const numbers = crisisNumbers(crisisLocale, "911", i18n.language);
   return (
     <Modal labelledBy={`${id}-title`} describedBy={`${id}-intro`} onCancel={onNotNow} className="modal-wide" testId="consent-dialog">
       <h2 id={`${id}-title`}>{t("consent.title")}</h2>
@@ -45,7 +47,17 @@ export function ConsentDialog({
           <li key={k}>{t(`consent.never.${k}`)}</li>
         ))}
       </ul>
-      <p className="consent-emergency">{t(`consent.emergency.${crisisLocale}`)}</p>
+      <div className="consent-emergency">
+        <p>{t("consent.emergencyLead")}</p>
+        <ul>
+          {numbers.map((n) => (
+            <li key={n.href}>
+              <a href={n.href}>{n.kind === "text" ? t("emergency.text", { number: n.number }) : t("emergency.call", { number: n.number })}</a>
+              <span> — {n.label}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
       <p className="muted">{t("consent.revocable")}</p>
       <div aria-live="polite">{problem ? <p className="kind-problem">{problem}</p> : null}</div>
       <div className="dialog-actions">

@@ -159,7 +159,8 @@ function onEvent(state: ConversationState, event: EngineEvent): ConversationStat
       const next = updateAssistant(state, event.turnId, (m) => ({
         ...m,
         status,
-        text: event.text,
+        // A routine answer to a turn the gate stopped is never kept, even if one arrives.
+        text: stopped && event.outcome !== "emergency" ? "" : event.text,
         agents: event.agents,
         why: event.why,
         chips: status === "done" ? event.chips : [],
