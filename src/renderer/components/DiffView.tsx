@@ -9,12 +9,14 @@ export function DiffView({ diff, labelId }: { diff: string; labelId?: string }) 
   const { t } = useTranslation();
   const lines = parseUnifiedDiff(diff).filter((l) => l.kind !== "file");
   const summary = summarizeDiff(lines);
+  const firstHunk = lines.findIndex((l) => l.kind === "hunk");
   return (
     <div className="diff" data-testid="diff">
       <p className="diff-summary">{t("approvals.diffSummary", { added: summary.added, removed: summary.removed })}</p>
       <div className="diff-lines" role="region" aria-labelledby={labelId} tabIndex={0}>
         {lines.map((l, i) => {
-          if (l.kind === "hunk") return <div key={i} className="diff-hunk" aria-hidden="true" />;
+          // A separator between hunks (the lines in between did not change); none before the first.
+          if (l.kind === "hunk") return i === firstHunk ? null : <div key={i} className="diff-hunk" aria-hidden="true" />;
           if (l.kind === "note") return <div key={i} className="diff-note">{l.text}</div>;
           const sign = l.kind === "add" ? "+" : l.kind === "remove" ? "−" : " ";
           const line = l.kind === "add" ? l.newLine : l.oldLine;
