@@ -391,6 +391,31 @@ describe("settings", () => {
   });
 });
 
+describe("reflow", () => {
+  it("fits a 320 px wide window, and 200 % text, without sideways scrolling", async () => {
+    const overflow = (page: Page) => inPage<number>(page, "document.documentElement.scrollWidth - document.documentElement.clientWidth");
+    for (const [viewport, scale] of [[{ width: 320, height: 640 }, 100], [{ width: 1280, height: 800 }, 200]] as const) {
+      await h.engine["settings.set"]({ textScale: scale });
+      const { page } = await openApp(browser, h, viewport);
+      await page.locator(".thread-item", { hasText: "Checkup in March" }).click();
+      await lastAnswerDone(page);
+      expect(await overflow(page), `chat ${viewport.width}px ${scale}%`).toBeLessThanOrEqual(0);
+      for (const screen of ["Specialists", "Settings", "Notes", "Attachments"]) {
+        await page.getByRole("button", { name: screen }).click();
+        await page.locator("h2").first().waitFor();
+        expect(await overflow(page), `${screen} ${viewport.width}px ${scale}%`).toBeLessThanOrEqual(0);
+      }
+      if (scale === 200) {
+        await page.getByRole("button", { name: "Conversation" }).click();
+        await lastAnswerDone(page);
+        await shot(page, "conversation-200");
+      }
+      await page.close();
+    }
+    await h.engine["settings.set"]({ textScale: 100 });
+  });
+});
+
 describe("first run", () => {
   it("welcomes, sets text size, offers model setup, and is not shown again", async () => {
     await h.engine["settings.set"]({ firstRunDone: false, textScale: 100 });
