@@ -1,0 +1,24 @@
+/** Answers render as safe markdown: tables and checklists yes, raw HTML and remote images no. */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Markdown } from "../../src/renderer/components/Markdown";
+
+const html = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));
+
+describe("Markdown", () => {
+  it("renders GitHub-style tables and task lists from the skills' logs", () => {
+    const out = html("| Date | BP |\n|---|---|\n| Mon | 128/82 |\n\n- [ ] Bring the log");
+    expect(out).toContain("<table>");
+    expect(out).toContain("<td>128/82</td>");
+    expect(out).toContain('type="checkbox"');
+  });
+
+  it("drops raw HTML and never loads remote images", () => {
+    const out = html('<script>alert(1)</script><b onclick="x()">hi</b>\n\n![scan](https://evil.example/x.png)');
+    expect(out).not.toContain("<script");
+    expect(out).not.toContain("onclick");
+    expect(out).not.toContain("<img");
+    expect(out).toContain("[scan]");
+  });
+});
