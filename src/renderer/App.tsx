@@ -54,6 +54,14 @@ export function App({ client }: { client: EngineClient }) {
   const [agenda, setAgenda] = useState<Agenda | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  // "Decide later" moves the focus to the header's "changes waiting" button, where the user can come back.
+  const waitingButton = useRef<HTMLButtonElement>(null);
+  const [focusWaiting, setFocusWaiting] = useState(false);
+  useEffect(() => {
+    if (!focusWaiting) return;
+    setFocusWaiting(false);
+    waitingButton.current?.focus();
+  }, [focusWaiting]);
 
   // One subscription for every engine event; handlers read the latest state through refs.
   const onEventRef = useRef<(event: EngineEvent) => void>(() => undefined);
@@ -64,7 +72,12 @@ export function App({ client }: { client: EngineClient }) {
       return msg?.text ?? null;
     });
     setDownloads((d) => downloadsReducer(d, event));
-    if (event.type === "model.progress" && event.state === "done") models.refresh();
+    if (event.type === "model.progress" && (event.state === "done" || event.state === "failed")) {
+      // Said once when a download ends; the list shows what is installed now (nothing, after a failure).
+      const title = models.models?.recommended.find((r) => r.id === event.model)?.title ?? event.model;
+      announce(t(`models.state.${event.state}`, { model: title }));
+      models.refresh();
+    }
     if (event.type === "done") {
       refreshThreads();
       if (event.threadId === consult.latest.current.threadId) announce(t(`conversation.announce.${event.outcome}`));
@@ -228,6 +241,7 @@ export function App({ client }: { client: EngineClient }) {
           waitingApprovals={prompts.approvalsHidden ? prompts.approvals.length : 0}
           onNavigate={navigate}
           onShowApprovals={() => prompts.setApprovalsHidden(false)}
+          waitingRef={waitingButton}
         />
         {state.emergency ? (
           <section className="banner-slot" aria-label={t("emergency.region")}>
@@ -267,7 +281,10 @@ export function App({ client }: { client: EngineClient }) {
             agentTitle={pendingApproval.agent ? agentTitles(agents, [pendingApproval.agent])[0]! : null}
             problem={prompts.approvalProblem}
             onDecide={(d) => void prompts.decide(pendingApproval.approvalId, d)}
-            onLater={() => prompts.setApprovalsHidden(true)}
+            onLater={() => {
+              prompts.setApprovalsHidden(true);
+              setFocusWaiting(true);
+            }}
           />
         ) : null}
         {dialogsAllowed && prompts.consent && prompts.consentOpen ? (
@@ -276,6 +293,7 @@ export function App({ client }: { client: EngineClient }) {
             crisisLocale={settings?.crisisLocale ?? "US"}
             busy={prompts.consentBusy}
             problem={prompts.consentProblem}
+            kiosk={info?.kiosk ?? false}
             onAllow={(scope) => void allowConsent(scope)}
             onNotNow={() => prompts.setConsentOpen(false)}
           />

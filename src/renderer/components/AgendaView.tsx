@@ -1,12 +1,14 @@
 /**
- * The printable visit agenda: large print, title and date, the agenda's Markdown, and the footer.
- * In the browser, Print uses the page's print stylesheet (Save as PDF is in the print dialog); in the
+ * The printable visit agenda: large print, title and date, the agenda's Markdown, and the canonical
+ * footer once (the answer's own closing footer moves to the foot of the page). In the browser, Print
+ * uses the page's print stylesheet (Save as PDF is in the print dialog); in the
  * desktop app the same content goes to host.printToPdf as a standalone document.
  */
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useServices } from "../hooks/services";
 import { buildAgendaDocument } from "../lib/agendaDocument";
+import { splitFooter } from "../lib/agendaFooter";
 import { downloadText } from "../lib/download";
 import { errorInfo } from "../lib/errors";
 import { formatDate } from "../lib/format";
@@ -24,7 +26,8 @@ export function AgendaView({ agenda, desktop, onBack }: { agenda: Agenda; deskto
   const body = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<string | null>(null);
   const dateLine = t("agenda.preparedOn", { date: formatDate(new Date(), i18n.language) });
-  const footerLines = [t("agenda.footer")];
+  const { body: agendaBody, footer } = splitFooter(agenda.markdown);
+  const footerLines = [footer ?? t("agenda.footer")];
 
   const print = async () => {
     if (!desktop) {
@@ -76,7 +79,7 @@ export function AgendaView({ agenda, desktop, onBack }: { agenda: Agenda; deskto
           <p className="agenda-date">{dateLine}</p>
         </header>
         <div ref={body} className="agenda-body">
-          <Markdown text={agenda.markdown} headingOffset={1} />
+          <Markdown text={agendaBody} headingOffset={1} />
         </div>
         <footer className="agenda-footer">
           {footerLines.map((l) => (

@@ -1,4 +1,5 @@
 /** The app's header: name, what it is (and is not), and the main navigation between screens. */
+import type { Ref } from "react";
 import { useTranslation } from "react-i18next";
 
 export type View = "chat" | "catalog" | "notes" | "attachments" | "settings" | "agenda";
@@ -11,12 +12,15 @@ export function AppHeader({
   waitingApprovals,
   onNavigate,
   onShowApprovals,
+  waitingRef,
 }: {
   view: View;
   showNav: boolean;
   waitingApprovals: number;
   onNavigate(view: View): void;
   onShowApprovals(): void;
+  /** The "changes waiting" button, so focus can move to it when the user decides later. */
+  waitingRef?: Ref<HTMLButtonElement>;
 }) {
   const { t } = useTranslation();
   return (
@@ -37,7 +41,7 @@ export function AppHeader({
             ))}
           </ul>
           {waitingApprovals > 0 ? (
-            <button type="button" className="button-attention" onClick={onShowApprovals}>
+            <button type="button" className="button-attention" onClick={onShowApprovals} ref={waitingRef}>
               {t("approvals.waiting", { count: waitingApprovals })}
             </button>
           ) : null}

@@ -16,11 +16,14 @@ export function ConsentDialog({
   crisisLocale,
   busy,
   problem,
+  kiosk = false,
   onAllow,
   onNotNow,
 }: {
   prompt: ConsentPrompt;
   crisisLocale: CrisisLocale;
+  /** A shared computer: the choice lasts for this session only. */
+  kiosk?: boolean;
   busy: boolean;
   problem: string | null;
   onAllow(scope: "agent" | "global"): void;
@@ -59,6 +62,7 @@ export function ConsentDialog({
         </ul>
       </div>
       <p className="muted">{t("consent.revocable")}</p>
+      {kiosk ? <p className="notice">{t("consent.kioskDialog")}</p> : null}
       <div aria-live="polite">{problem ? <p className="kind-problem">{problem}</p> : null}</div>
       <div className="dialog-actions">
         <button type="button" className="button-primary" disabled={busy} onClick={() => onAllow("agent")}>

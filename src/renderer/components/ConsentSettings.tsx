@@ -59,7 +59,11 @@ export function ConsentSettings({ agents }: { agents: AgentSummary[] }) {
             <input id="consent-global" type="checkbox" className="checkbox" checked={consent.global} onChange={(e) => void setGlobal(e.target.checked)} />
             <label htmlFor="consent-global">{t("consent.globalLabel")}</label>
           </div>
-          {!consent.persistent ? <p className="muted">{t("consent.kiosk")}</p> : null}
+          {!consent.persistent ? (
+            <p className="notice" data-testid="consent-kiosk">
+              {t("consent.kiosk")}
+            </p>
+          ) : null}
           <h4>{t("consent.perAgentTitle")}</h4>
           {consent.agents.length === 0 ? <p className="muted">{t("consent.noneAllowed")}</p> : null}
           <ul className="plain-list">

@@ -1,13 +1,14 @@
 /**
  * Model output rendered as markdown, safely: no raw HTML (react-markdown drops it; rehype-sanitize
  * strips anything left), no images (nothing remote is ever loaded), links open outside the app.
- * Headings are shifted down so an answer's "# Title" sits below the page's own headings. GitHub-style
- * tables and checklists render (the skills' logs and agendas use them).
+ * Headings never skip a level, and are shifted down so an answer's "# Title" sits below the page's own
+ * headings. GitHub-style tables and checklists render (the skills' logs and agendas use them).
  */
 import { createElement, type ReactNode } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
+import { rehypeHeadingOrder } from "../lib/headingOrder";
 
 type Level = 1 | 2 | 3 | 4 | 5 | 6;
 
@@ -32,7 +33,7 @@ export function Markdown({ text, headingOffset = 3 }: { text: string; headingOff
     h6: shifted(6, headingOffset),
   };
   return (
-    <ReactMarkdown skipHtml remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={components}>
+    <ReactMarkdown skipHtml remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize, rehypeHeadingOrder]} components={components}>
       {text}
     </ReactMarkdown>
   );

@@ -30,7 +30,9 @@ export function Modal({
     preferred?.focus();
     return () => {
       if (dialog.open) dialog.close();
+      // Back where the user was; if that is gone (e.g. it was inside another dialog), to the main content.
       if (previous?.isConnected) previous.focus();
+      else document.getElementById("main")?.focus();
     };
   }, []);
   return (

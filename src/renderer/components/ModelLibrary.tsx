@@ -1,7 +1,8 @@
 /**
- * Getting a model: what Ollama offers, downloadable recommended models (size and memory shown), a
- * GGUF file to import, and local model files to remove. Requests the engine cannot do yet answer
- * `unavailable`; that is said kindly next to the button that asked.
+ * Getting a model: what Ollama offers (and whether it answers), downloadable recommended models (size
+ * and memory shown, progress from model.progress events), a GGUF file to import, and local model files
+ * to use or remove (after a confirmation). The model in use is marked in every list. Problems are said
+ * kindly next to the button that asked, with the engine's own explanation.
  */
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,17 +10,24 @@ import type { ModelsList, ModelSettings } from "../../shared/contract";
 import { useServices } from "../hooks/services";
 import { errorInfo } from "../lib/errors";
 import { formatBytes } from "../lib/format";
+import { isActiveLocal, isActiveOllama, isRunning, latestDownloads } from "../lib/models";
 import type { ModelProgress } from "../state/downloads";
+import { ConfirmDialog } from "./ConfirmDialog";
 import { DownloadProgress } from "./DownloadProgress";
 
 export function useKindProblem() {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<{ where: string; text: string } | null>(null);
-  const fail = (where: string, err: unknown) => {
+  const fail = (where: string, err: unknown, key = "models.failed") => {
     const info = errorInfo(err);
-    setProblem({ where, text: info.code === "unavailable" ? t("models.unavailable", { message: info.message }) : t("models.failed", { message: info.message }) });
+    setProblem({ where, text: info.code === "unavailable" ? t("models.unavailable", { message: info.message }) : t(key, { message: info.message }) });
   };
   return { problem, fail, clear: () => setProblem(null) };
+}
+
+function InUse() {
+  const { t } = useTranslation();
+  return <span className="badge badge-active">{t("models.inUse")}</span>;
 }
 
 export function ModelLibrary({
@@ -39,14 +47,15 @@ export function ModelLibrary({
   const { t, i18n } = useTranslation();
   const { client, announce } = useServices();
   const { problem, fail, clear } = useKindProblem();
-  const [pulls, setPulls] = useState<Record<string, string>>({});
   const [importPath, setImportPath] = useState("");
+  const [importing, setImporting] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
+  const { active } = models;
 
   const pull = async (id: string) => {
     clear();
     try {
-      const { downloadId } = await client["models.pull"]({ id });
-      setPulls((p) => ({ ...p, [id]: downloadId }));
+      await client["models.pull"]({ id });
       announce(t("models.downloadStarted"));
     } catch (err) {
       fail(`pull-${id}`, err);
@@ -55,6 +64,7 @@ export function ModelLibrary({
   const importModel = async (e: FormEvent) => {
     e.preventDefault();
     clear();
+    setImporting(true);
     try {
       const added = await client["models.import"]({ path: importPath.trim() });
       announce(t("models.imported", { file: added.file }));
@@ -62,16 +72,19 @@ export function ModelLibrary({
       onChanged();
     } catch (err) {
       fail("import", err);
+    } finally {
+      setImporting(false);
     }
   };
   const remove = async (file: string) => {
+    setConfirmRemove(null);
     clear();
     try {
       await client["models.remove"]({ file });
       announce(t("models.removed", { file }));
       onChanged();
     } catch (err) {
-      fail(`remove-${file}`, err);
+      fail(`remove-${file}`, err, "models.notRemoved");
     }
   };
   const problemAt = (where: string) =>
@@ -80,58 +93,76 @@ export function ModelLibrary({
         {problem.text}
       </p>
     ) : null;
-  const mine = new Set(Object.values(pulls));
-  const running = Object.values(downloads).filter((d) => !mine.has(d.downloadId));
+  const latest = latestDownloads(downloads);
+  const recommendedIds = new Set(models.recommended.map((r) => r.id));
+  // Downloads of other models (e.g. started from the command line) are shown on their own.
+  const others = [...latest.values()].filter((d) => !recommendedIds.has(d.model) && isRunning(d));
   const H = `h${headingLevel}` as const;
 
   return (
     <div className="model-library">
       <H>{t("models.ollamaTitle")}</H>
-      {models.ollama.reachable ? (
-        <>
-          <p>{t("models.ollamaFound", { url: models.ollama.baseUrl, count: models.ollama.models.length })}</p>
-          <ul className="plain-list">
-            {models.ollama.models.map((m) => (
-              <li key={m} className="model-row">
-                <span className="model-name">{m}</span>
+      <dl className="facts">
+        <dt>{t("models.ollamaAddress")}</dt>
+        <dd>
+          <code>{models.ollama.baseUrl}</code>
+        </dd>
+        <dt>{t("models.ollamaStatusLabel")}</dt>
+        <dd data-testid="ollama-status">
+          {models.ollama.reachable ? t("models.ollamaReachable", { count: models.ollama.models.length }) : t("models.ollamaUnreachable")}
+        </dd>
+      </dl>
+      {models.ollama.reachable ? null : <p className="muted">{models.ollama.problem ?? t("models.ollamaMissing", { url: models.ollama.baseUrl })}</p>}
+      {models.ollama.reachable && models.ollama.models.length > 0 ? (
+        <ul className="plain-list" aria-label={t("models.ollamaListLabel")}>
+          {models.ollama.models.map((m) => (
+            <li key={m} className="model-row">
+              <span className="model-name">{m}</span>
+              {isActiveOllama(active, m) ? (
+                <InUse />
+              ) : (
                 <button type="button" className="button-secondary" onClick={() => onUseModel({ provider: "ollama", ollamaModel: m, ollamaBaseUrl: models.ollama.baseUrl })}>
                   {t("models.useThis")}
                   <span className="visually-hidden"> {m}</span>
                 </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        <p className="muted">{t("models.ollamaMissing", { url: models.ollama.baseUrl })}</p>
-      )}
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="hint">{t("models.ollamaHint")}</p>
+      <button type="button" className="button-secondary" onClick={onChanged}>
+        {t("models.checkAgain")}
+      </button>
 
       <H>{t("models.recommendedTitle")}</H>
       {models.recommended.length === 0 ? <p className="muted">{t("models.noRecommended")}</p> : null}
       <ul className="plain-list">
         {models.recommended.map((r) => {
-          const progress = pulls[r.id] ? downloads[pulls[r.id]!] : undefined;
+          const progress = latest.get(r.id);
           return (
-            <li key={r.id} className="model-card">
+            <li key={r.id} className="model-card" data-model={r.id}>
               <p className="model-name">{r.title}</p>
               <p className="muted">
                 {t("models.sizeAndRam", { size: formatBytes(r.sizeBytes, i18n.language), ram: formatBytes(r.ramBytes, i18n.language) })}
               </p>
               {r.notes ? <p>{r.notes}</p> : null}
-              {progress ? <DownloadProgress progress={progress} /> : null}
-              <button type="button" className="button-secondary" onClick={() => void pull(r.id)}>
-                {t("models.download")}
-                <span className="visually-hidden"> {r.title}</span>
-              </button>
+              {progress ? <DownloadProgress progress={progress} title={r.title} /> : null}
+              {isRunning(progress) ? null : (
+                <button type="button" className="button-secondary" onClick={() => void pull(r.id)}>
+                  {progress?.state === "failed" ? t("models.downloadAgain") : t("models.download")}
+                  <span className="visually-hidden"> {r.title}</span>
+                </button>
+              )}
               {problemAt(`pull-${r.id}`)}
             </li>
           );
         })}
       </ul>
-      {running.length > 0 ? (
+      {others.length > 0 ? (
         <div className="downloads" aria-label={t("models.downloadsLabel")} role="group">
-          {running.map((d) => (
-            <DownloadProgress key={d.downloadId} progress={d} />
+          {others.map((d) => (
+            <DownloadProgress key={d.downloadId} progress={d} title={d.model} />
           ))}
         </div>
       ) : null}
@@ -143,34 +174,50 @@ export function ModelLibrary({
         <p id="import-hint" className="hint">
           {t("models.importHint")}
         </p>
-        <button type="submit" className="button-secondary" disabled={!importPath.trim()}>
-          {t("models.import")}
+        <button type="submit" className="button-secondary" disabled={!importPath.trim() || importing}>
+          {importing ? t("models.importing") : t("models.import")}
         </button>
       </form>
       {problemAt("import")}
 
       <H>{t("models.localTitle")}</H>
       {models.local.length === 0 ? <p className="muted">{t("models.noLocal")}</p> : null}
-      <ul className="plain-list">
+      <ul className="plain-list" aria-label={t("models.localTitle")}>
         {models.local.map((m) => (
-          <li key={m.file} className="model-row">
-            <span className="model-name">{m.file}</span>
-            <span className="muted">
-              {formatBytes(m.sizeBytes, i18n.language)}
-              {m.parameters ? ` · ${m.parameters}` : ""}
-            </span>
-            <button type="button" className="button-secondary" onClick={() => onUseModel({ provider: "llama-cpp", modelPath: m.file })}>
-              {t("models.useThis")}
-              <span className="visually-hidden"> {m.file}</span>
-            </button>
-            <button type="button" className="button-danger-outline" onClick={() => void remove(m.file)}>
-              {t("models.remove")}
-              <span className="visually-hidden"> {m.file}</span>
-            </button>
+          <li key={m.file} className="model-card" data-file={m.file}>
+            <div className="model-row">
+              <span className="model-name">{m.file}</span>
+              {isActiveLocal(active, m.file) ? <InUse /> : null}
+            </div>
+            <p className="muted">
+              {[formatBytes(m.sizeBytes, i18n.language), m.architecture, m.parameters ? t("models.parameters", { size: m.parameters }) : null].filter(Boolean).join(" · ")}
+            </p>
+            <div className="button-row">
+              {isActiveLocal(active, m.file) ? null : (
+                <button type="button" className="button-secondary" onClick={() => onUseModel({ provider: "llama-cpp", modelPath: m.file })}>
+                  {t("models.useThis")}
+                  <span className="visually-hidden"> {m.file}</span>
+                </button>
+              )}
+              <button type="button" className="button-danger-outline" onClick={() => setConfirmRemove(m.file)}>
+                {t("models.remove")}
+                <span className="visually-hidden"> {m.file}</span>
+              </button>
+            </div>
             {problemAt(`remove-${m.file}`)}
           </li>
         ))}
       </ul>
+      {confirmRemove ? (
+        <ConfirmDialog
+          title={t("models.removeTitle")}
+          body={t("models.removeBody", { file: confirmRemove })}
+          confirmLabel={t("models.removeConfirm")}
+          cancelLabel={t("models.keep")}
+          onCancel={() => setConfirmRemove(null)}
+          onConfirm={() => void remove(confirmRemove)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,53 @@
+/** The model screen's logic: which listed model is in use, and which download belongs to which model. */
+import { describe, expect, it } from "vitest";
+import { isActiveLocal, isActiveOllama, isRunning, latestDownloads } from "../../src/renderer/lib/models";
+import type { ModelProgress } from "../../src/renderer/state/downloads";
+
+const progress = (downloadId: string, model: string, state: ModelProgress["state"]): ModelProgress => ({
+  type: "model.progress",
+  downloadId,
+  model,
+  receivedBytes: 0,
+  totalBytes: null,
+  state,
+  message: null,
+});
+
+describe("model in use", () => {
+  it("marks a local file only when a local model with that file name is active", () => {
+    const active = { provider: "llama-cpp" as const, model: "tiny.gguf", contextSize: 8192 };
+    expect(isActiveLocal(active, "tiny.gguf")).toBe(true);
+    expect(isActiveLocal(active, "other.gguf")).toBe(false);
+    expect(isActiveLocal({ ...active, provider: "ollama" }, "tiny.gguf")).toBe(false);
+    expect(isActiveLocal(null, "tiny.gguf")).toBe(false);
+  });
+
+  it("treats an Ollama name and name:latest as the same model", () => {
+    const active = { provider: "ollama" as const, model: "llama3.2", contextSize: 8192 };
+    expect(isActiveOllama(active, "llama3.2:latest")).toBe(true);
+    expect(isActiveOllama({ ...active, model: "qwen2.5:3b" }, "qwen2.5:3b")).toBe(true);
+    expect(isActiveOllama({ ...active, model: "qwen2.5:3b" }, "qwen2.5:7b")).toBe(false);
+    expect(isActiveOllama({ ...active, provider: "llama-cpp" }, "llama3.2:latest")).toBe(false);
+  });
+});
+
+describe("downloads", () => {
+  it("keeps the latest download of each model, whatever id it came with", () => {
+    const latest = latestDownloads({
+      d1: progress("d1", "qwen", "failed"),
+      d2: progress("d2", "llama", "downloading"),
+      d3: progress("d3", "qwen", "downloading"),
+    });
+    expect(latest.get("qwen")?.downloadId).toBe("d3");
+    expect(latest.get("llama")?.downloadId).toBe("d2");
+    expect([...latest.keys()].sort()).toEqual(["llama", "qwen"]);
+  });
+
+  it("counts downloading and verifying as running, done and failed as ended", () => {
+    expect(isRunning(progress("d", "m", "downloading"))).toBe(true);
+    expect(isRunning(progress("d", "m", "verifying"))).toBe(true);
+    expect(isRunning(progress("d", "m", "done"))).toBe(false);
+    expect(isRunning(progress("d", "m", "failed"))).toBe(false);
+    expect(isRunning(undefined)).toBe(false);
+  });
+});
