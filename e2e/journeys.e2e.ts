@@ -9,10 +9,11 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../src/shared/contract";
-import { checkA11y } from "./support/axe";
-import { launchBrowser, screenshotPath } from "./support/browser";
+import { agentOfCall } from "../test/support/engineHarness";
+import { launchBrowser } from "./support/browser";
 import { dropFiles, focused, inPage, styleOf } from "./support/dom";
 import { lastUserText, openApp, startHarness, STATIC_DIR, type Harness } from "./support/harness";
+import { ask, expectNoViolations, lastAnswer, shot } from "./support/ui";
 
 const AGENDA =
   "# Visit agenda\n\n## Questions to ask\n\n- What do my test results mean?\n- When should I come back?\n\n## What to bring\n\n- Medicine list\n- Insurance card\n";
@@ -26,6 +27,12 @@ beforeAll(async () => {
   h = await startHarness({
     script: (messages) => {
       const text = lastUserText(messages);
+      // Two paperwork specialists at once (the router's "bills and records"): each writes its own part.
+      if (/bills.*records/.test(text)) {
+        return agentOfCall(messages) === "benefits-guide"
+          ? { text: "## Insurance questions\n\n- Is the specialist in my network?\n- What will the visit cost me?\n" }
+          : { text: "## Records to gather\n\n- Last year's lab results\n- The referral letter\n" };
+      }
       // Whole sentences, so the output guard (sentence-buffered) passes each one on as it comes.
       if (text.includes("slowly")) return { chunks: Array.from({ length: 40 }, (_, i) => `Line ${i} of the slow answer. `), delayMs: 150 };
       // Streamed in pieces, so the page shows part of the answer before the turn is done.
@@ -38,23 +45,12 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function expectNoViolations(page: Page, screen: string) {
-  const result = await checkA11y(page, screen);
-  expect(result.violations, `${screen}: ${JSON.stringify(result.violations, null, 2)}`).toEqual([]);
-}
+const lastAnswerDone = (page: Page) => lastAnswer(page);
 
-const shot = (page: Page, name: string) => page.screenshot({ path: screenshotPath(name), fullPage: true });
-
-async function ask(page: Page, text: string) {
-  await page.getByLabel("Your message").fill(text);
-  await page.keyboard.press("Enter");
-}
-
-async function lastAnswerDone(page: Page) {
-  const answer = page.locator(".message-assistant").last();
-  await expect.poll(() => answer.getAttribute("data-status"), { timeout: 30_000 }).toBe("done");
-  return answer;
-}
+/** How many times `needle` occurs in `text`. */
+const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
+/** A phrase of the canonical footer the engine adds to every answer. */
+const FOOTER_PHRASE = "It is not a doctor and not emergency care.";
 
 describe("conversation", () => {
   it("streams an answer, announces it once, shows who answered, and sends a chip", async () => {
@@ -249,7 +245,9 @@ describe("visit agenda", () => {
     expect(await sheet.locator("h2").first().innerText()).toBe("Checkup in March");
     expect(await sheet.innerText()).toMatch(/Prepared on \w+ \d{1,2}, \d{4}/);
     expect(await sheet.innerText()).toContain("What do my test results mean?");
-    expect(await sheet.innerText()).toContain("not emergency care");
+    // The answer's closing footer is printed once, at the foot of the page.
+    expect(occurrences(await sheet.innerText(), FOOTER_PHRASE)).toBe(1);
+    expect(await sheet.locator(".agenda-footer").innerText()).toContain(FOOTER_PHRASE);
     await shot(page, "agenda-view");
     await expectNoViolations(page, "agenda-view");
 
@@ -289,6 +287,7 @@ describe("visit agenda", () => {
       expect(html).toContain('<meta http-equiv="Content-Security-Policy" content="default-src \'none\'');
       expect(html).toContain("<h1>Checkup in March</h1>");
       expect(html).toContain("What do my test results mean?");
+      expect(occurrences(html, FOOTER_PHRASE)).toBe(1);
       expect(html).not.toContain("<script");
       await expect.poll(() => page.getByTestId("announcer").innerText()).toContain("Saved the PDF to /home/me/Documents/");
       await page.close();
@@ -296,6 +295,41 @@ describe("visit agenda", () => {
       delete h.overrides["app.info"];
       delete h.overrides["host.printToPdf"];
     }
+  });
+});
+
+describe("visit agenda of several specialists", () => {
+  it("prints the agenda two specialists wrote together, with the canonical footer exactly once", async () => {
+    const { page } = await openApp(browser, h);
+    await page.getByRole("button", { name: "New conversation" }).click();
+    const question = "Sort out my bills and my records before the visit";
+    await ask(page, question);
+    const answer = await lastAnswerDone(page);
+    expect(await answer.innerText()).toContain("Answered by Medical Records Coordinator, Insurance Benefits Guide.");
+    const threadId = (await h.engine["threads.list"]()).find((t) => t.title === question)!.id;
+    const exported = await h.engine["agenda.export"]({ threadId });
+    // The engine's synthesis: one agenda with a section per specialist, and one footer.
+    expect(exported.markdown).toMatch(/^# Your visit agenda\n/);
+    expect(occurrences(exported.markdown, FOOTER_PHRASE)).toBe(1);
+
+    await answer.getByRole("button", { name: "Print or save agenda" }).click();
+    const sheet = page.getByTestId("agenda-page");
+    await sheet.waitFor();
+    await page.emulateMedia({ media: "print" });
+    const printed = await sheet.innerText();
+    for (const part of ["Your visit agenda", "Medical Records Coordinator", "Last year's lab results", "Insurance Benefits Guide", "Is the specialist in my network?"]) {
+      expect(printed).toContain(part);
+    }
+    expect(printed.indexOf("Last year's lab results")).toBeLessThan(printed.indexOf("Is the specialist in my network?"));
+    expect(occurrences(printed, FOOTER_PHRASE)).toBe(1);
+    expect(occurrences(printed, "Carefold helps you prepare and organize.")).toBe(1);
+    // The footer closes the page: nothing of the agenda comes after it.
+    expect(printed.trimEnd().endsWith("without talking to the clinician who prescribed it.")).toBe(true);
+    await shot(page, "agenda-master-print");
+    await page.emulateMedia({ media: "screen" });
+    await shot(page, "agenda-master");
+    await expectNoViolations(page, "agenda-master");
+    await page.close();
   });
 });
 
@@ -313,7 +347,7 @@ describe("specialists catalog", () => {
     await shot(page, "catalog");
     await expectNoViolations(page, "catalog");
     const before = (await h.engine["threads.list"]()).length;
-    const starter = "Make me an inventory of the medical records I have and what is missing.";
+    const starter = (await h.engine["catalog.agents"]()).find((a) => a.id === "records-coordinator")!.starters[1]!;
     await records.getByRole("button", { name: starter }).click();
     expect(await page.locator("#chat-title").count()).toBe(1);
     await lastAnswerDone(page);
@@ -363,9 +397,10 @@ describe("settings", () => {
     await shot(page, "settings-es");
     await expectNoViolations(page, "settings-es");
     await page.getByRole("button", { name: "Especialistas" }).click();
-    await expect
-      .poll(() => page.getByRole("button", { name: "Haz una lista de los registros médicos que tengo y los que me faltan." }).count(), { timeout: 20_000 })
-      .toBe(1);
+    // The specialists' own Spanish starters (content, so read from the catalog rather than written here).
+    const starter = (await h.engine["catalog.agents"]()).find((a) => a.id === "records-coordinator")!.starters[0]!;
+    expect(starter).toMatch(/[áéíóúñ¿]|\b(una|mi|mis|de)\b/);
+    await expect.poll(() => page.getByRole("button", { name: starter, exact: true }).count(), { timeout: 20_000 }).toBe(1);
     expect(await page.locator(".agent-card", { hasText: "Heart Visit Guide" }).innerText()).toContain("Tema de salud — necesita su permiso primero");
     await page.getByRole("button", { name: "Ajustes" }).click();
     await page.getByLabel("Idioma", { exact: true }).selectOption("en");
@@ -381,10 +416,15 @@ describe("settings", () => {
     await page.getByLabel("Path of a .gguf file on this computer").fill("/no/such/model.gguf");
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await expect.poll(async () => page.locator(".model-library .kind-problem").innerText().catch(() => "")).toMatch(/\S/);
+    // A download in progress (an injected event: this machine cannot download) shows under its model.
     h.inject({ type: "model.progress", downloadId: "d1", model: "qwen2.5-1.5b-instruct", receivedBytes: 400 * 1024 * 1024, totalBytes: 1000 * 1024 * 1024, state: "downloading", message: null });
-    const bar = page.locator(".downloads progress");
+    const card = page.locator('.model-card[data-model="qwen2.5-1.5b-instruct"]');
+    const bar = card.locator("progress");
     await expect.poll(() => bar.getAttribute("value"), { timeout: 10_000 }).toBe("40");
-    expect(await page.locator(".downloads").innerText()).toContain("Downloading qwen2.5-1.5b-instruct");
+    expect(await bar.getAttribute("aria-valuetext")).toBe("40 % — 400 MB of 1,000 MB");
+    expect(await card.getByLabel("Downloading Qwen2.5 1.5B Instruct (Q4_K_M)").count()).toBe(1);
+    // While it runs there is no second Download button for the same model.
+    expect(await card.getByRole("button", { name: /Download/ }).count()).toBe(0);
     await shot(page, "settings");
     await expectNoViolations(page, "settings");
     await page.close();

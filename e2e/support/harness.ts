@@ -2,6 +2,8 @@
  * One Carefold behind the local web host for browser journeys: the real engine (scripted model, a
  * fixed router), and a thin layer in front of it that can inject engine events and let a test answer
  * a request itself (e.g. the desktop host's printToPdf). Everything else goes to the real engine.
+ * The engine can be restarted on the same data folder while the web host keeps running, as after a
+ * crash or an update: pages reconnect to the new engine on reload.
  */
 import { join } from "node:path";
 import type { BaseMessage } from "@langchain/core/messages";
@@ -29,7 +31,8 @@ type Handler<K extends RequestName> = (input: RequestParsedInput<K>) => Promise<
 type Overrides = { [K in RequestName]?: Handler<K> };
 
 export interface Harness {
-  engine: Engine;
+  /** The engine now running (a new one after restart()). */
+  readonly engine: Engine;
   host: WebHost;
   url: string;
   dataDir: string;
@@ -39,7 +42,18 @@ export interface Harness {
   /** Every event the page was sent (real and injected). */
   events: EngineEvent[];
   inject(event: EngineEvent): void;
+  /** Closes the engine and starts a new one on the same data folder, behind the same web host. */
+  restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  script: (messages: BaseMessage[]) => ScriptStep;
+  firstRunDone?: boolean;
+  /** "scripted" (default): the scripted model, fixed. "settings": the model the settings choose, as in the app. */
+  model?: "scripted" | "settings";
+  /** A shared computer: consent lives in memory only. */
+  kiosk?: boolean;
 }
 
 /** The text of the last user message the model was given. */
@@ -48,24 +62,43 @@ export function lastUserText(messages: BaseMessage[]): string {
   return typeof human?.content === "string" ? human.content : JSON.stringify(human?.content ?? "");
 }
 
-function planFor(agent: string, why: string): Plan {
-  return { agents: [agent], topology: "single", tasks: [{ agent, dependsOn: [] }], confidence: 1, why };
+function planFor(agents: string[], why: string): Plan {
+  return {
+    agents,
+    topology: agents.length > 1 ? "parallel" : "single",
+    tasks: agents.map((agent) => ({ agent, dependsOn: [] })),
+    confidence: 1,
+    why,
+  };
 }
 
 /**
- * A fixed router, so journeys do not depend on routing: heart questions go to the Heart Visit Guide
- * (a health specialist, so consent applies), everything else to the Medical Records Coordinator.
+ * A fixed router, so journeys do not depend on routing. Heart and skin questions go to health
+ * specialists (consent applies); a question about bills and records goes to two paperwork
+ * specialists at once (a master agenda); everything else to the Medical Records Coordinator.
  */
 function route(text: string): Plan {
-  return /\bheart\b/i.test(text)
-    ? planFor("cardiology-guide", "Heart visit preparation.")
-    : planFor("records-coordinator", "Organizing records and visit papers.");
+  if (/\bheart\b/i.test(text)) return planFor(["cardiology-guide"], "Heart visit preparation.");
+  if (/\bskin\b/i.test(text)) return planFor(["derma-guide"], "Skin visit preparation.");
+  if (/\bbills\b.*\brecords\b/i.test(text)) return planFor(["records-coordinator", "benefits-guide"], "Records and insurance together.");
+  return planFor(["records-coordinator"], "Organizing records and visit papers.");
 }
 
-export async function startHarness(options: { script: (messages: BaseMessage[]) => ScriptStep; firstRunDone?: boolean }): Promise<Harness> {
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const tmp = tempDir();
   const provider = scriptedProvider((messages) => options.script(messages));
-  const engine = engineWithRouter({ dataDir: tmp.dir, contentDir: ROOT, modelProvider: provider, hostKind: "browser" }, route);
+  const makeEngine = () =>
+    engineWithRouter(
+      {
+        dataDir: tmp.dir,
+        contentDir: ROOT,
+        modelProvider: (options.model ?? "scripted") === "scripted" ? provider : undefined,
+        hostKind: "browser",
+        kiosk: options.kiosk,
+      },
+      route,
+    );
+  let engine = makeEngine();
   if (options.firstRunDone ?? true) await engine["settings.set"]({ firstRunDone: true });
   const overrides: Overrides = {};
   const events: EngineEvent[] = [];
@@ -89,7 +122,9 @@ export async function startHarness(options: { script: (messages: BaseMessage[]) 
   }
   const host = await startWebHost({ engine: api, staticDir: STATIC_DIR });
   return {
-    engine,
+    get engine() {
+      return engine;
+    },
     host,
     url: host.url,
     dataDir: tmp.dir,
@@ -97,6 +132,11 @@ export async function startHarness(options: { script: (messages: BaseMessage[]) 
     overrides,
     events,
     inject: deliver,
+    async restart() {
+      await engine.close();
+      engine = makeEngine();
+      engine.onEvent(deliver);
+    },
     async close() {
       await host.close();
       await engine.close();
