@@ -14,6 +14,7 @@ Without a model option it uses the model chosen in Settings (if any).
   --ollama NAME    a model served by Ollama, e.g. qwen2.5:3b (--ollama-url URL, default http://127.0.0.1:11434)
   --server URL     an OpenAI-compatible clinic server (--server-model NAME to pick its model)
   --context N      context window in tokens (default 8192)
+  --max-tokens N   longest answer per model call, in tokens (default 1024)
   --data-dir DIR   where your notes, history and settings live (default: the app's data folder)
   --json           print every engine event as one JSON line instead`;
 
@@ -80,6 +81,7 @@ export const command: CliCommand = {
       server: { type: "string" },
       "server-model": { type: "string" },
       context: { type: "string" },
+      "max-tokens": { type: "string" },
     });
     const question = positionals.join(" ").trim();
     if (!question) {
@@ -88,7 +90,10 @@ export const command: CliCommand = {
     }
     const dataDir = dataDirFrom(values["data-dir"], io);
     const settings = modelSettingsFrom(values);
-    const modelProvider = settings ? createModelProvider(settings, { dataDir }) : undefined;
+    const maxTokens = values["max-tokens"] === undefined ? undefined : Number(values["max-tokens"]);
+    if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || maxTokens < 16)) throw new UsageError("--max-tokens must be a whole number (16 or more)");
+    if (maxTokens !== undefined && !settings) throw new UsageError("--max-tokens goes with --model, --ollama or --server");
+    const modelProvider = settings ? createModelProvider(settings, { dataDir, ...(maxTokens ? { maxTokens } : {}) }) : undefined;
     const engine = createEngine({ dataDir, contentDir: findContentDir(), modelProvider });
     const active = engine.provider.describe();
     if (!values.json) io.stderr.write(`· Model: ${active ? `${active.provider} ${active.model}` : "none configured"}\n`);

@@ -16,8 +16,16 @@ import { DEFAULT_CONTEXT_SIZE, describeModelSettings, settingsProblem } from "./
 import { normalizeOllamaUrl, requireOllamaModel } from "./ollamaProbe";
 import type { ChatModelRequest, ModelProvider } from "./types";
 
+/**
+ * The longest answer one model call may write. Without a cap a small local model can ramble for
+ * minutes (or forever, if it never produces its end token); a visit agenda fits comfortably.
+ */
+export const DEFAULT_MAX_ANSWER_TOKENS = 1024;
+
 export interface ModelProviderOptions {
   dataDir: string;
+  /** Cap on tokens generated per model call (default DEFAULT_MAX_ANSWER_TOKENS). */
+  maxTokens?: number;
   /** CPU threads for local inference (default: os.availableParallelism()). */
   threads?: number;
   /** Conversations whose KV cache is kept warm at once (default 2). */
@@ -62,7 +70,12 @@ function localProvider(settings: ModelSettings, options: ModelProviderOptions, i
     describe: () => info,
     async getChatModel(request: ChatModelRequest): Promise<BaseChatModel> {
       const loaded = await prepare();
-      return new ChatNodeLlamaCpp({ runtime: loaded, sequenceKey: request.key, modelName: info.model });
+      return new ChatNodeLlamaCpp({
+        runtime: loaded,
+        sequenceKey: request.key,
+        modelName: info.model,
+        maxTokens: options.maxTokens ?? DEFAULT_MAX_ANSWER_TOKENS,
+      });
     },
     async dispose() {
       await runtime?.dispose();
@@ -83,6 +96,7 @@ function ollamaProvider(settings: ModelSettings, options: ModelProviderOptions, 
         model,
         baseUrl,
         numCtx: settings.contextSize ?? DEFAULT_CONTEXT_SIZE,
+        numPredict: options.maxTokens ?? DEFAULT_MAX_ANSWER_TOKENS,
         temperature: 0,
         fetch: options.fetch,
       });
@@ -101,7 +115,7 @@ function clinicProvider(settings: ModelSettings, options: ModelProviderOptions, 
     async getChatModel(): Promise<BaseChatModel> {
       const model = await resolveModel();
       described = { ...info, model };
-      return new ClinicChatModel({ serverUrl, model });
+      return new ClinicChatModel({ serverUrl, model, maxTokens: options.maxTokens ?? DEFAULT_MAX_ANSWER_TOKENS });
     },
   };
 }
