@@ -21,6 +21,25 @@ const COND =
   "(diabetes|prediabetes|diabetic|cancer|abscess|an abscess|cavity|cavities|melanoma|lupus|ms|multiple sclerosis|als|parkinson's|parkinsons|alzheimer's|alzheimers|dementia|adhd|add|autism|depression|depressed|anxiety|bipolar|schizophrenia|ptsd|ocd|asthma|copd|emphysema|pneumonia|bronchitis|flu|covid|long covid|strep|strep throat|uti|ear infection|sinus infection|infection|an infection|appendicitis|gallstones|kidney stones|kidney failure|kidney disease|ckd|heart failure|heart disease|afib|a-fib|arrhythmia|angina|hypertension|high blood pressure|hypothyroidism|hyperthyroidism|thyroid disease|anemia|anemic|sleep apnea|apnea|ibs|ibd|crohn's|crohns|celiac|gerd|reflux|an ulcer|ulcer|hernia|gout|rheumatoid arthritis|osteoporosis|fibromyalgia|migraine~|epilepsy|concussion|blood clot|dvt|sepsis|shingles|herpes|hpv|hiv|std|sti|chlamydia|gonorrhea|syphilis|psoriasis|eczema|rosacea|acne|allerg~|torn [a-z]+|broken [a-z]+|fracture~|sprain~|carpal tunnel|sciatica|herniated disc|cataract~|glaucoma|macular degeneration|enlarged prostate|bph|endometriosis|pcos|preeclampsia|mono|lyme~|cirrhosis|fatty liver|polyps|tumou?r|cyst|lymphoma|leukemia|[a-z]+(itis|osis|emia|oma|pathy|algia)|([a-z]+ )?(disease|disorder|syndrome|deficiency|failure|cancer))";
 const COND_ES =
   "(diabetes|diabetic[oa]|cancer|lupus|esclerosis multiple|depresion|ansiedad|asma|neumonia|gripe|covid|infeccion|una infeccion|apendicitis|calculos|insuficiencia renal|hipertension|presion alta|anemia|apnea|migrana~|epilepsia|artritis|gota|psoriasis|eccema|alergia|tumor|quiste|hernia|ulcera|colitis|gastritis|[a-z]+(itis|osis|emia|oma|patia|algia)|(sindrome|enfermedad|trastorno) (de )?[a-z]+)";
+/**
+ * Spanish questions lose their "¿" and accents in normalization, so "qué tengo" (what do I have) and
+ * "que tengo" (that I have) read the same. These tell them apart by context.
+ */
+const ES_WHAT_I_HAVE = "(tengo|tiene|tienes|tenemos|tendre|tendra|tendria|me pasa|le pasa|nos pasa|te pasa)";
+/** "¿Qué tengo que llevar?", "¿qué tengo pendiente?", "qué tiene mi seguro": obligations and paperwork. */
+const ES_NOT_ADMIN =
+  "(?! (que|pendiente~|agendad~|programad~|anotad~|apuntad~|de (cita|copago|deducible|cobertura)|(en )?(mi|mis|la|el|su|sus) (lista|agenda|calendario|expediente|historial|registro~|carpeta|portal|cuenta|seguro|poliza|plan|cita~|factura~|cobertura|receta~)))";
+/**
+ * A verb after a relative or reporting "que" states a diagnosis ("el médico dice que tengo lupus", "mi
+ * papá, que tiene diabetes") unless the "que" follows a question verb ("¿será que tengo…?", "¿crees que
+ * tengo…?"). After "si" it is a condition ("¿qué llevo si tengo diabetes?").
+ */
+const ES_NOT_RELATIVE =
+  "(?<!((?<!(sera|seria|crees|creen|piensas|cree usted|usted cree|piensa usted|posible|puede ser|podria ser) )que|si) (yo |mi [a-z]+ |su [a-z]+ |el |ella )?)";
+/** Words that open a second question: "tengo lupus, ¿qué le pregunto?" asks something else. */
+const ES_NEW_QUESTION = "(que|como|cual|cuales|cuando|donde|quien|quienes|cuanto|cuanta|cuantos|cuantas|me ayuda~|me puede~|puede~|podria~)";
+/** The rest of a yes/no question, up to its "?", without running into a second question. */
+const ES_QUESTION_TAIL = `(?:(?!(,|;| y| pero) ?${ES_NEW_QUESTION}(?![a-z]))[^.!?\\n]){0,80}\\?`;
 /** What a condition name must not be followed by to count ("diabetes visit" is a visit). */
 const NOT_ADMIN =
   "(?! ?(visit|appointment|checklist|log|clinic|doctor|specialist|educator|team|care|management|plan|medication|medicine|question|screening|test|center|support|diet|prep|nurse|form|diary|tracker|journal|agenda|program|insurance|supplies|meter|class|group|record|records))";
@@ -61,9 +80,21 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       `(sounds?|looks?) like ${COND} to you`,
     ],
     es: [
-      `(tengo|tendre|tendra|tiene|tendria|sera|es|sea) {g2}${COND_ES}[^.!?\\n]{0,80}\\?`,
-      "que (tengo|tiene|tendre|tendra|me pasa|le pasa)",
-      "diagnostic~ (me|lo|la)",
+      // "¿Tengo diabetes?", "¿Será que tengo lupus?" — but not "dice que tengo lupus, ¿qué le pregunto?"
+      `${ES_NOT_RELATIVE}(tengo|tendre|tendra|tiene|tendria|sera|es|sea) {g2}${COND_ES}${ES_QUESTION_TAIL}`,
+      // "¿Qué tengo?", "¿Qué le pasa a mi hijo?": an interrogative "qué" opens its sentence…
+      `(?<=(^|[.!?\\n:;])[^a-z0-9]{0,3})que ${ES_WHAT_I_HAVE}${ES_NOT_ADMIN}`,
+      // …or a clause that ends the question: "me duele la cabeza, ¿qué tengo?"
+      `(?<=,[^a-z0-9]{0,3})que ${ES_WHAT_I_HAVE}( (mi|el|la|su|este|esta|esto|eso) [a-z]+)?\\?`,
+      `(no (se|sabe|sabemos|saben|sabia|sabiamos)|(quiero|quisiera|necesito|queremos|quiere|necesita) (saber|averiguar)|dime|digame|dinos|diganos|decirme|decime|explicame|expliqueme|adivina|averigua|averiguame) (que|lo que) ${ES_WHAT_I_HAVE}${ES_NOT_ADMIN}`,
+      "que (es|sera|seria|podria ser|puede ser) lo que (tengo|tiene|tenemos|me pasa|le pasa)",
+      "que (crees|cree usted|piensas|piensa usted|opinas) (que|de lo que) (tengo|tiene|tenga|me pasa|le pasa)",
+      "(sera|seria|crees|piensas|cree usted|usted cree|piensa usted) que (yo |mi [a-z]+ |su [a-z]+ )?(tengo|tenga|tiene|tendre|tendra|padezco|padezca|padece|sufro|sufra)(?! que)",
+      "que (enfermedad|infeccion|condicion|padecimiento|trastorno|problema de salud) {g2}(tengo|tiene|tendre|tendra|tendria|sera|es|podria ser|puede ser)",
+      "(?<=(^|[.!?\\n:;])[^a-z0-9]{0,3})que (sera|podra ser|podria ser|puede ser)( esto| eso)?\\?",
+      // "Diagnostícame", "¿me puedes diagnosticar?" — not "me lo diagnosticaron la semana pasada".
+      "diagnostic(a|ar|ue) ?(me|lo|la|le)",
+      "(me|lo|la|le) (puedes|puede|podrias|podria) diagnosticar",
       "dame (un|el) diagnostico",
       `(puede|podria) ser ${COND_ES}`,
     ],
