@@ -74,6 +74,16 @@ describe("output guard", () => {
     }
   });
 
+  it("streams standard first aid and the patient's own questions untouched", () => {
+    const text =
+      "Call Poison Help now. Do not make the person throw up unless the Poison Help expert tells you to.\n" +
+      "- [ ] I take a blood thinner.\n- Is it safe for me to change or stop this medicine? If so, how?\n" +
+      "No haga que vomite a menos que el experto se lo indique.";
+    const { shown, blocked } = stream(text, [7, 40, 90, 130, 170]);
+    expect(blocked).toBeNull();
+    expect(shown).toBe(text);
+  });
+
   it("keeps decimals and list items intact", () => {
     const text = "Your A1C was 6.5 %, keep the log.\n- Bring the meter\n- Bring the list";
     expect(stream(text, [14, 15, 16, 40]).shown).toBe(text);

@@ -73,3 +73,37 @@ describe("refusal decisions", () => {
     expect(checkRefusal(big, { direction: "input" }).category).toBe("dose");
   });
 });
+
+describe("allow rules reach only as far as they should", () => {
+  const input = (t: string) => checkRefusal(t, { direction: "input" }).category;
+  const output = (t: string) => checkRefusal(t, { direction: "output" }).category;
+
+  it("a diagnosis already given excuses talking about it, not a request to stop a medicine", () => {
+    expect(input("My doctor said I have diabetes. What should I ask at the next visit?")).toBeNull();
+    expect(input("My doctor said I have diabetes, can I stop my metformin?")).toBe("instruct_stop_medication");
+    expect(input("El médico dice que tengo lupus, ¿qué le pregunto?")).toBeNull();
+    expect(input("Mi doctor me dijo que tengo diabetes, ¿puedo dejar la metformina?")).toBe("instruct_stop_medication");
+  });
+
+  it("tells a Spanish 'what do I have?' from a relative or reported 'que tengo'", () => {
+    for (const t of ["¿Qué tengo?", "Me duele la cabeza, ¿qué tengo?", "¿Será que tengo algo grave?", "No sé qué tengo"]) expect(input(t), t).toBe("diagnose");
+    for (const t of ["Quiero organizar los registros que tengo.", "¿Qué tengo que llevar a la cita?", "Mi papá, que tiene diabetes, tiene cita el lunes."]) expect(input(t), t).toBeNull();
+  });
+
+  it("a warning covers the verbs it governs, not the next clause", () => {
+    expect(output("Never stop, skip or double a dose without talking to your prescriber.")).toBeNull();
+    expect(output("Don't stop your insulin, just take 20 units tonight.")).toBe("dose");
+    expect(output("Do not make the person throw up unless the Poison Help expert tells you to.")).toBeNull();
+    expect(output("Make the person throw up.")).toBe("replace_emergency_care");
+    expect(output("Never skip your inhaler, and you can wait until morning to see the doctor.")).toBe("replace_emergency_care");
+  });
+
+  it("the patient's own question or list is not advice, a suggestion still is", () => {
+    expect(output("Is it safe for me to change or stop this medicine?")).toBeNull();
+    expect(output("- [ ] I take a blood thinner.")).toBeNull();
+    expect(output("Do you use insulin?")).toBeNull();
+    expect(output("Is it safe to stop your antibiotic? Yes, it is.")).toBe("instruct_stop_medication");
+    expect(output("Why don't you try melatonin?")).toBe("prescribe");
+    expect(output("Use insulin.")).toBe("prescribe");
+  });
+});

@@ -5,7 +5,8 @@
  */
 import { originalSpan, type TextSpan } from "./normalize";
 import { anchorsOf, compilePattern, compileSource } from "./pattern";
-import { ALLOW_AFTER, ALLOW_BEFORE, REFUSAL_RULES, type Direction, type RefusalCategory } from "./refusalRules";
+import { ALLOW_RULES } from "./refusalAllow";
+import { REFUSAL_RULES, type Direction, type RefusalCategory } from "./refusalRules";
 import { anchorHits, prepare, registerAnchor } from "./prepare";
 import { rangeIndex } from "./segment";
 
@@ -97,16 +98,36 @@ function allowRegex(patterns: readonly string[]): RegExp | null {
   return new RegExp(`(?<![a-z0-9'])(?:${patterns.map(compileSource).join("|")})`);
 }
 
-const ALLOW: Record<Direction, { before: RegExp | null; after: RegExp | null }> = {
-  input: {
-    before: allowRegex([...ALLOW_BEFORE.input.en, ...ALLOW_BEFORE.input.es]),
-    after: allowRegex([...ALLOW_AFTER.input.en, ...ALLOW_AFTER.input.es]),
-  },
-  output: {
-    before: allowRegex([...ALLOW_BEFORE.output.en, ...ALLOW_BEFORE.output.es]),
-    after: allowRegex([...ALLOW_AFTER.output.en, ...ALLOW_AFTER.output.es]),
-  },
-};
+/** One compiled allow test: where it looks, how far it reaches, and whether it needs a question. */
+interface AllowTest {
+  where: "before" | "after";
+  scope: "sentence" | "clause";
+  question: boolean;
+  re: RegExp;
+}
+
+/** Per direction and category, the allow tests that may excuse a refused phrase of that category. */
+function buildAllow(direction: Direction): Record<RefusalCategory, AllowTest[]> {
+  const out: Record<RefusalCategory, AllowTest[]> = { diagnose: [], prescribe: [], dose: [], instruct_stop_medication: [], replace_emergency_care: [] };
+  for (const rule of ALLOW_RULES[direction]) {
+    const re = allowRegex([...(rule.en ?? []), ...(rule.es ?? [])]);
+    if (!re) continue;
+    for (const category of rule.only) out[category].push({ where: rule.where, scope: rule.scope, question: rule.question === true, re });
+  }
+  return out;
+}
+
+const ALLOW: Record<Direction, Record<RefusalCategory, AllowTest[]>> = { input: buildAllow("input"), output: buildAllow("output") };
+
+/** The sentence ends with a question mark (after its last word, before the next sentence). */
+function endsWithQuestion(t: string, sEnd: number): boolean {
+  let i = sEnd - 1;
+  while (i >= 0 && !/[a-z0-9']/.test(t[i])) {
+    if (t[i] === "?") return true;
+    i--;
+  }
+  return false;
+}
 
 interface Hit {
   m: Matcher;
@@ -147,8 +168,16 @@ export function checkRefusal(text: string, options: RefusalOptions): RefusalDeci
     const si = rangeIndex(seg.sentenceStarts, h.start);
     const sStart = seg.sentenceStarts[si];
     const sEnd = si + 1 < seg.sentenceStarts.length ? seg.sentenceStarts[si + 1] : t.length;
-    if (allow.before?.test(t.slice(sStart, h.start))) continue;
-    if (allow.after?.test(t.slice(h.end, Math.max(h.end, sEnd)))) continue;
+    const ci = rangeIndex(seg.clauseStarts, h.start);
+    const cStart = Math.max(sStart, seg.clauseStarts[ci]);
+    const cEnd = Math.min(sEnd, ci + 1 < seg.clauseStarts.length ? seg.clauseStarts[ci + 1] : t.length);
+    let question: boolean | null = null;
+    const excused = allow[h.m.category].some((a) => {
+      if (a.question && !(question ??= endsWithQuestion(t, sEnd))) return false;
+      const text = a.where === "before" ? t.slice(a.scope === "clause" ? cStart : sStart, h.start) : t.slice(h.end, Math.max(h.end, a.scope === "clause" ? cEnd : sEnd));
+      return a.re.test(text);
+    });
+    if (excused) continue;
     const language = options.language ?? h.m.language;
     return {
       refuse: true,

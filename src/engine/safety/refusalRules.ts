@@ -1,8 +1,8 @@
 /**
  * Refusal-gate rules (safety.md §2), in the pattern language of ./pattern.ts, matched on normalized text.
  * Input rules catch requests (diagnose me, pick my drug or dose, may I stop it, may I skip the ER);
- * output rules catch model text that does those things. Allow rules keep legitimate navigation open:
- * questions *for* the doctor, a clinician's own instructions, logs and paperwork.
+ * output rules catch model text that does those things. Allow rules (./refusalAllow) keep legitimate
+ * navigation open: questions *for* the doctor, a clinician's own instructions, logs and paperwork.
  */
 
 export type RefusalCategory = "diagnose" | "prescribe" | "dose" | "instruct_stop_medication" | "replace_emergency_care";
@@ -48,13 +48,32 @@ const MEDS =
   "(pill~|tablet~|capsule~|meds|medicine~|medication~|drug~|antibiotic~|steroid~|inhaler~|cream|ointment|insulin|injection~|shot~|patch|supplement~|vitamin~|painkiller~|pain reliever~|blood thinner~|water pill~|thyroid pill|sleeping pill~|tylenol|acetaminophen|paracetamol|ibuprofen|advil|motrin|aleve|naproxen|aspirin|benadryl|zyrtec|claritin|allegra|sudafed|mucinex|melatonin|omeprazole|prilosec|nexium|pepcid|tums|imodium|miralax|metformin|lisinopril|losartan|amlodipine|metoprolol|atorvastatin|lipitor|simvastatin|warfarin|eliquis|xarelto|plavix|prednisone|methotrexate|hydrocortisone|amoxicillin|azithromycin|z-pack|zpack|cipro|doxycycline|keflex|levothyroxine|synthroid|sertraline|zoloft|prozac|fluoxetine|lexapro|escitalopram|wellbutrin|xanax|ativan|klonopin|gabapentin|oxycodone|hydrocodone|tramadol|sumatriptan|imitrex|tamsulosin|flomax|finasteride|oxybutynin|ozempic|wegovy|mounjaro|jardiance|humira|[a-z]+(cillin|mycin|floxacin|cycline|pril|sartan|olol|statin|prazole|tidine|triptan|zepam|azolam|oxetine|gliptin|gliflozin|mab))";
 const MEDS_ES =
   "(pastilla~|tableta~|capsula~|medicina~|medicamento~|antibiotico~|crema|pomada|insulina|inyeccion~|vacuna|parche|suplemento~|vitamina~|jarabe|ibuprofeno|paracetamol|acetaminofen|aspirina|prednisona|metformina|omeprazol|amoxicilina|warfarina|anticoagulante~|levotiroxina|losartan|[a-z]+(cilina|micina|prazol|statina|pril|sartan|olol))";
-const CLINICIAN =
+export const CLINICIAN =
   "(doctor|doctors|dr|physician|provider|nurse|pharmacist|specialist|care team|surgeon|oncologist|cardiologist|endocrinologist|neurologist|psychiatrist|pediatrician|clinic|gp|np|pa|dermatologist|urologist|nephrologist|rheumatologist|gastroenterologist|allergist|obgyn|ob|midwife|dentist|therapist|prescriber|team)";
-const CLINICIAN_ES = "(doctor|doctora|medico|medica|enfermera|enfermero|farmaceutico|especialista|cardiologo|pediatra|clinica|equipo)";
+export const CLINICIAN_ES = "(doctor|doctora|medico|medica|enfermera|enfermero|farmaceutico|especialista|cardiologo|pediatra|clinica|equipo)";
 const SUBJ = "(i|we|he|she|they|you|my [a-z]+|my [a-z]+ [a-z]+)";
 const ER = "(the )?(er|e\\.r\\.|ed|emergency room|emergency department|emergency|urgencies|hospital|911|an ambulance|the ambulance|ambulance|urgent care)";
 const ER_ES = "(urgencias|emergencias|la sala de emergencias|el hospital|hospital|911|la ambulancia|una ambulancia)";
 const NEG_BEFORE = "(?<!(don't|do not|never|not|n't|no) )";
+/**
+ * A warning against the act ("do not make the person throw up", "don't wait and see", "don't try to
+ * sleep it off or treat it at home"): the negation stands right before the verb, or governs a plain
+ * "… or" list that leads to it, joined by spaces only, so "No, wait until morning" and "Don't panic,
+ * just wait until morning" still count.
+ */
+const WARNED = "(?<!((don't|do not|never|not|n't)( try to)?|(don't|do not|never)\\x20[a-z'\\x20]{1,40}\\x20or)\\x20)";
+const WARNED_ES = "(?<!no\\x20)";
+/** A refusal that names the unsafe claim: "I can't tell you it is safe to stay home". */
+const DISCLAIMED = "(?<!((can't|cannot|can not|won't|will not|not|never) (tell you|tell anyone|say|promise( you)?|guarantee|decide)|whether) (that )?)";
+/**
+ * Who is speaking before a medicine verb: "I take a blood thinner", "Do you use insulin?", "if you
+ * take insulin", "people who use insulin", "how to use an inhaler" describe or ask; they do not advise.
+ */
+const NOT_ADVICE_SUBJECT =
+  "(?<!(i|(do|does|did|if|whether|when|while|who) (you|he|she|they|i|your [a-z]+|the (person|child|patient)|anyone|someone)|who|(how|when)( and (how|when))? to|(medicines?|medications?|meds|pills?|drugs?) (i|you)) )";
+/** The patient's own intention, written as the start of a question for the prescriber. */
+const OWN_INTENTION =
+  "(?<!(i|i'm|i am) (really |still |also |just )?(want|wanted|would like|'d like|need|plan|planning|thinking about|thinking of|afraid|scared|worried|was told|have been told|decided|don't want|do not want) to )";
 
 export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
   // ---------- input: diagnose ----------
@@ -229,7 +248,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
     direction: "output",
     en: [
       `(you should|you could|you can|i (would |'d )?recommend|i suggest|i'd suggest|consider|try|you might want to|you may want to) (taking|using|starting|trying|getting|asking for) {g2}${MEDS}(?! ?(list|log|bottles?|records?|schedule|chart|to (your|the)|with you|as prescribed|as directed))`,
-      `${NEG_BEFORE}(take|use|start|try|get) (an? |some |the )?(over the counter |otc )?${MEDS}(?! ?(list|log|bottles?|records?|schedule|chart|to (your|the)|with you|as prescribed|as directed|exactly|the way))`,
+      `${NEG_BEFORE}${NOT_ADVICE_SUBJECT}(take|use|start|try|get) (an? |some |the )?(over the counter |otc )?${MEDS}(?! ?(list|log|bottles?|records?|schedule|chart|to (your|the)|with you|as prescribed|as directed|exactly|the way|for \\$|for (free|less)|at (a |no )?(lower |low )?cost|covered|refilled|filled))`,
       `(you need|you'll need|you will need|you require) (an? |some )?(antibiotic~|steroid~|prescription for|inhaler|insulin|${MEDS})`,
       "(best|right|ideal) (medicine|medication|option|choice|drug|treatment) (for you )?(is|would be)",
       `switch (to|over to) {g2}${MEDS}`,
@@ -248,7 +267,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
     en: [
       "(take|give|use|apply|inject|try|have|swallow|drink) {g3}(#|one|two|three|four|five|half|a half|an extra|another|1/2) ?(mg|milligrams|mcg|micrograms|ml|milliliters|cc|units|tablets?|pills?|capsules?|puffs|drops|teaspoons?|tsp|tablespoons?|tbsp|grams?|g|doses?)",
       "(increase|decrease|raise|lower|reduce|bump|cut|adjust|titrate) {g3}(to|by) (#|one|two|half|a half) ?(mg|mcg|ml|units|tablets?|pills?|%)?",
-      "(double|halve|triple) (your|the|his|her) (dose|dosage|insulin|pill)",
+      `${NEG_BEFORE}(double|halve|triple) (your|the|his|her) (dose|dosage|insulin|pill)`,
       "(usual|typical|recommended|standard|right|correct|safe|maximum|max|normal|starting) (dose|dosage|amount) (is|would be|for (you|adults|children|kids|a child) is)",
       "up to # ?(mg|milligrams|tablets|pills|grams|g|units) (a|per|each) (day|dose)",
       "(every|each) # (hours|hrs|hour) (as needed)?(?! (apart from|after your))",
@@ -267,14 +286,15 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
     direction: "output",
     en: [
       `(you can|you could|you should|it's (fine|ok|okay|safe) to|it is (fine|ok|okay|safe) to|go ahead and|feel free to|just|you may) (stop|quit|skip|pause|hold|double|halve|taper|come off|go off|discontinue|cut back on|cut out) {g2}(taking|using|your|the|it|them|doses?|${MEDS})`,
-      `${NEG_BEFORE}(stop|quit|skip|discontinue|pause|hold|taper off|come off|go off|cut out) (taking |using )?(your|the|it|them|this|that|these) {g2}(${MEDS}|doses?|meds?|medicine|medication|pills?|insulin|injections?|for (a|a few|two|three|several) (days|weeks))`,
+      `${NEG_BEFORE}${OWN_INTENTION}(stop|quit|skip|discontinue|pause|hold|taper off|come off|go off|cut out) (taking |using )?(your|the|it|them|this|that|these) {g2}(${MEDS}|doses?|meds?|medicine|medication|pills?|insulin|injections?|for (a|a few|two|three|several) (days|weeks))`,
       `${NEG_BEFORE}(double up|take a double dose|take two doses|take an extra dose|take twice)`,
       "(no need|you don't need|you do not need) to (keep )?(take|taking|finish|refill) (your|the|it|them)",
       "(it's|it is) (fine|ok|okay|safe) to (miss|skip|stop)",
     ],
     es: [
       `(deje|deja|suspenda|suspende|saltese|saltate|omita|omite|pare) {g2}(de tomar|de usar|la dosis|su|tu|el|la|los|las) `,
-      "(puede|puedes) (dejar|suspender|saltarse|saltarte|omitir|doblar|duplicar)",
+      // Not the refusal itself: "No puedo decirle qué dosis tomar ni si puede dejar una medicina."
+      "(?<!(no puedo|no podemos|no le puedo|no te puedo) (decir|decirle|decirte|asegurar|asegurarle|asegurarte) {g6}si )(puede|puedes) (dejar|suspender|saltarse|saltarte|omitir|doblar|duplicar)",
       "no (necesita|necesitas|hace falta) (seguir )?tom(ar|arla|arlo|arlas|arlos)",
     ],
   },
@@ -286,83 +306,28 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
     en: [
       `(don't|do not|no) (need|have) to (go to|call|visit|go in to) ${ER}`,
       `no need (to|for) (call |go to |visit |calling |going to )?${ER}`,
-      "(you can|it's ok to|it's okay to|it's fine to|it is safe to|it's safe to|you could) (wait|stay home|skip the (er|emergency room|hospital)|hold off|sleep (it|on it))",
-      "wait (until|till) (morning|tomorrow|monday|your appointment|the morning|you see your doctor)",
-      "(wait and see|see how it goes|sleep it off|ride it out)",
+      `${DISCLAIMED}(you can|it's ok to|it's okay to|it's fine to|it is safe to|it's safe to|you could) (wait|stay home|skip the (er|emergency room|hospital)|hold off|sleep (it|on it))`,
+      `${WARNED}wait (until|till) (morning|tomorrow|monday|your appointment|the morning|you see your doctor)`,
+      `${WARNED}(wait and see|see how it goes|sleep it off|ride it out)`,
       `(instead of|rather than) (calling 911|going to ${ER}|an ambulance|calling an ambulance)`,
-      "(it's|it is|this is|that's|that is) (probably |likely |most likely )?not (an emergency|serious|an urgent)",
-      "(cancel|call off) the ambulance",
+      // "If it is not an emergency, call your doctor's office" routes care; it does not rule anything out.
+      `(?<!(if|unless|whether|even if|in case) )${DISCLAIMED}(it's|it is|this is|that's|that is) (probably |likely |most likely )?not (an emergency|serious|an urgent)`,
+      `${WARNED}(cancel|call off) the ambulance`,
       `${NEG_BEFORE}(don't|do not) (call|dial) (911|an ambulance|emergency)`,
-      "(treat|manage|handle) (it|this) at home",
-      "(make|induce|get) (him|her|them|yourself|the (child|person|baby)) (to )?(vomit|throw up)",
-      "induce vomiting",
-      "put (something|a spoon|your fingers?|a wallet|an object) (in|into|between) (his|her|their) (mouth|teeth)",
-      "(give|feed) (him|her|them) (food|water|juice|something to (eat|drink)) (while|if) (he's|she's|they're|he is|she is)? ?(unconscious|unresponsive|seizing|passed out)",
+      `${WARNED}(treat|manage|handle) (it|this) at home`,
+      // Poison and seizure first aid says *not* to do these; only the instruction to do them is unsafe.
+      `${WARNED}(make|induce|get) (him|her|them|yourself|the (child|person|baby)) (to )?(vomit|throw up)`,
+      `${WARNED}induce vomiting`,
+      `${WARNED}put (something|a spoon|your fingers?|a wallet|an object) (in|into|between) (his|her|their) (mouth|teeth)`,
+      `${WARNED}(give|feed) (him|her|them) (food|water|juice|something to (eat|drink)) (while|if) (he's|she's|they're|he is|she is)? ?(unconscious|unresponsive|seizing|passed out)`,
     ],
     es: [
       `no (necesita|necesitas|hace falta|es necesario) (ir a|llamar al|llamar a) ${ER_ES}`,
-      "(puede|puedes) esperar (hasta|a)",
-      "no es (una )?(emergencia|grave|urgente)",
-      "(haga|haz|hagale|hazle) (que )?vomit(e|ar)",
-      "provo(que|car|ca) el vomito",
-      "cancele la ambulancia",
+      `${WARNED_ES}(puede|puedes) esperar (hasta|a)`,
+      "(?<!si )no es (una )?(emergencia|grave|urgente)",
+      `${WARNED_ES}(haga|haz|hagale|hazle) (que )?vomit(e|ar)`,
+      `${WARNED_ES}provo(que|car|ca) el vomito`,
+      `${WARNED_ES}cancele la ambulancia`,
     ],
   },
 ];
-
-/**
- * Allow rules: when one of these appears in the same sentence (before the refused words, for `before`;
- * after them, for `after`), the sentence is navigation, not a request to diagnose or prescribe.
- */
-export const ALLOW_BEFORE: Readonly<Record<Direction, Readonly<Record<"en" | "es", readonly string[]>>>> = {
-  input: {
-    en: [
-      `(ask|asking|tell|telling|talk to|talking to|discuss with|bring up with|check with|call|message|email|raise with) (my|the|his|her|our|their) ${CLINICIAN}`,
-      `questions? (to ask|for (my|the|his|her|our) ${CLINICIAN}|about)`,
-      "what (should|can|do|could) (i|we) ask",
-      "how (do|can|should) (i|we) (ask|bring up|raise|talk about|discuss)",
-      "help me (prepare|write|list|plan|track|log|organize|figure out what to ask|word)",
-      "help me make (a list|a log|a chart|a schedule|a tracker|notes|questions|a plan for (my|the) (visit|appointment))",
-      "(prepare|get ready) for (my|the|his|her|our) (visit|appointment|call)",
-      "(write|make) (down )?(a list of )?questions",
-      `(my|the|his|her|our) ${CLINICIAN} (said|told|wants|prescribed|recommended|diagnosed|ordered|asked|gave|changed|started|switched)`,
-      "(was|were|been|got|am|is) diagnosed (with|as)",
-      "diagnosed (me|him|her|them) with",
-    ],
-    es: [
-      `(preguntar|preguntarle|decirle|hablar con|consultar con|llamar a) (a )?(mi|el|la|su|nuestro) ${CLINICIAN_ES}`,
-      "preguntas (para|que (le )?(debo|puedo) hacer)",
-      "que (le )?(debo|puedo) preguntar",
-      "ayudame a (preparar|escribir|hacer una lista|anotar|organizar|registrar)",
-      `(mi|el|la|su) ${CLINICIAN_ES} (dijo|me dijo|le dijo|receto|indico|diagnostico|quiere|cambio)`,
-      "(me|le) diagnosticaron",
-    ],
-  },
-  output: {
-    en: [
-      `(ask|asking|tell|talk (to|with)|discuss (it )?with|bring up with|check with|call|contact|raise (it )?with) (your|the|his|her|their) ${CLINICIAN} (whether|if|about|before|how|what|to find out)`,
-      "(questions?|question list) (to ask|for your|for the|you (can|could|might) ask)",
-      "(you (could|can|might) ask|ask:|ask them|a question (to|you could) ask)",
-      "(never|don't|do not|not) (stop|skip|change|double|start|adjust)",
-      "(tell|ask|know|decide|check|find out|see|confirm) (you )?(whether|if)",
-    ],
-    es: [
-      `(pregunte|preguntele|pregunta|preguntale|hable con|consulte con|consulta con|llame a) (a )?(su|tu|el|la) ${CLINICIAN_ES} (si|sobre|antes|como|que)`,
-      "preguntas (para|que puede hacer|que puedes hacer)",
-      "(nunca|no) (deje|deja|suspenda|cambie|duplique)",
-    ],
-  },
-};
-
-export const ALLOW_AFTER: Readonly<Record<Direction, Readonly<Record<"en" | "es", readonly string[]>>>> = {
-  input: {
-    en: [`questions? (for|to ask) (my|the|his|her|our) ${CLINICIAN}`, "(at|during) (my|the|his|her|our) (next )?(visit|appointment)"],
-    es: [`(con|a|para) (mi|el|la|su) ${CLINICIAN_ES}`, "(en|durante|antes de) (mi|la|su) (cita|consulta)"],
-  },
-  output: {
-    en: [
-      `(without|before|unless) (first )?(talking|speaking|checking|asking|consulting)`,
-    ],
-    es: [`(sin|antes de) (hablar|consultar|preguntar)`, `(pregunte|consulte|confirme) (a|con) (su|tu) ${CLINICIAN_ES}`],
-  },
-};
