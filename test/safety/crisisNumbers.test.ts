@@ -47,8 +47,11 @@ describe("crisis numbers", () => {
   });
 
   it("works straight from a gate decision, and falls back to the emergency number", () => {
-    const d = detectEmergency("my toddler swallowed a button battery");
-    expect(crisisResponse(d, "US", "en").numbers[0].number).toBe("1-800-222-1222");
+    const poison = detectEmergency("my toddler got into the vitamins");
+    expect(crisisResponse(poison, "US", "en").numbers[0].number).toBe("1-800-222-1222");
+    // A swallowed button battery burns within hours: the emergency department, not a phone consult.
+    const battery = detectEmergency("my toddler swallowed a button battery");
+    expect(crisisResponse(battery, "US", "en").numbers[0].number).toBe("911");
     expect(crisisResponse(detectEmergency("hello"), "UK", "en").numbers[0].number).toBe("999");
   });
 

@@ -2,6 +2,8 @@
  * Suicide / self-harm and overdose / poisoning: cues and rules (EN + ES).
  * Action choice (safety.md §1): 988 for a suicidal crisis; 911 when an attempt is under way or the
  * means are at hand; Poison Help for an ingestion with the person awake and breathing; 911 otherwise.
+ * Swallowed button batteries and magnets, and corrosives a child swallowed, are 911 even when the
+ * person seems fine: they burn or perforate the gut within hours and need an emergency department.
  */
 import type { CueSpec, RuleSpec } from "./types";
 
@@ -9,9 +11,22 @@ const SELF = "(myself|my self|meself|himself|herself|themselves|themself)";
 const MEDS =
   "(pill~|tablet~|capsule~|meds|medicine~|medication~|drugs|bottle|blister pack|gumm~|vitamin~|tylenol|acetaminophen|paracetamol|ibuprofen|advil|motrin|aleve|aspirin|benadryl|xanax|valium|ativan|klonopin|ambien|oxy~|percocet|vicodin|hydrocodone|morphine|fentanyl|heroin|opioid~|opiate~|insulin|metformin|lithium|iron|digoxin|clonidine|sleeping pills|antidepressant~|painkiller~|pain killers|prescription~|sertraline|zoloft|prozac|seroquel|trazodone|gabapentin|adderall|melatonin|edible~|weed|cannabis|thc)";
 const TOXIC =
-  "(bleach|antifreeze|detergent|laundry pod~|tide pod~|dishwasher pod~|button batter~|batter~|magnet~|drain cleaner|oven cleaner|toilet cleaner|cleaner|lye|pesticide|insecticide|weed killer|roundup|rat poison|poison|chemical~|windshield (washer )?fluid|lighter fluid|gasoline|kerosene|lamp oil|paint thinner|nail polish remover|acetone|ammonia|rubbing alcohol|hand sanitizer|mouthwash|perfume|cologne|essential oil~|mothball~|cigarette~|nicotine|e-liquid|vape (juice|liquid)|mushroom~|berries|plant~|toxic)";
+  "(bleach|antifreeze|detergent|laundry pod~|tide pod~|dishwasher pod~|button batter(y|ies)|batter(y|ies)|magnet~|drain cleaner|oven cleaner|toilet cleaner|cleaner|lye|pesticide|insecticide|weed killer|roundup|rat poison|poison|chemical~|windshield (washer )?fluid|lighter fluid|gasoline|kerosene|lamp oil|paint thinner|nail polish remover|acetone|ammonia|rubbing alcohol|hand sanitizer|mouthwash|perfume|cologne|essential oil~|mothball~|cigarette~|nicotine|e-liquid|vape (juice|liquid)|mushroom~|berries|plant~|toxic)";
 const CHILD =
   "(son|daughter|toddler|baby|kid|kids|child|children|grandson|granddaughter|grandkid|niece|nephew|boy|girl|little one|infant|twins)";
+/** Button and coin batteries, and magnets (not "pancake batter"). */
+const BATTERY_MAGNET =
+  "((button|coin|disc|disk|watch|lithium|hearing aid|small|tiny|little|round|flat) )?(cell )?(batter(y|ies)|magnets?|magnetic (balls?|beads?|toys?|pieces?))";
+const SWALLOWED = "(swallowed|swallowing|ate|eaten|eating|ingested|gulped( down)?|choked on|got down)";
+/** Alkalis and acids that burn the throat and gut (household bleach and detergent pods stay Poison Help). */
+const CORROSIVE =
+  "(drain (cleaner|opener)|drano|liquid plumr|oven cleaner|lye|caustic soda|sodium hydroxide|toilet bowl cleaner|rust remover|(battery|muriatic|hydrochloric|sulfuric|sulphuric|pool) acid|dishwasher (detergent|pod~|tablet~))";
+const CORROSIVE_ES =
+  "(destapacanos|destapador~ de canos|desatascador~|limpiador~ de (hornos?|inodoros?)|sosa caustica|soda caustica|quitasarro|acido (de bateria|muriatico|clorhidrico|sulfurico)|detergente (de|para) (lavavajillas|lavaplatos))";
+const CHILD_ES = "(hijo|hija|nino|nina|bebe|nieto|nieta|sobrino|sobrina|nene|nena)";
+const GULPED_ES = "(se tomo|tomo|se trago|trago|se comio|comio|bebio|se bebio|ingirio|mordio|chupo)";
+/** A child's age as a noun: "my 2 year old", "our 18-month-old" (under 18 years). */
+const CHILD_AGE = ["(?<=(?<![0-9])([0-9]|1[0-7])[^a-z0-9]{0,2})(year|years|yr|yrs) old", "(?<=[0-9][^a-z0-9]{0,2})(month|months|mo|week|weeks) old"];
 const QTY =
   "(a (whole|full|entire) (bottle|pack|box|sleeve|strip)|the (whole|entire) (bottle|pack|box)|too many|too much|a handful|handfuls|a bunch|a lot|lots|\\d{2,}|twenty|thirty|forty|fifty|sixty|a hundred|half (a|the) bottle|extra|double|twice|someone else's|the wrong)";
 
@@ -174,6 +189,19 @@ export const MENTAL_TOXIC_CUES: readonly CueSpec[] = [
     ],
   },
   {
+    name: "battery_magnet",
+    en: [`${SWALLOWED} {g4}${BATTERY_MAGNET}`],
+    es: [`(se trago|me trague|trago|se comio|me comi|comio|ingirio) {g4}(una |un |unas |unos |la |las |el |los )?(pila~|bateria~|iman|imanes)`],
+  },
+  {
+    name: "child_corrosive",
+    en: [
+      `${CHILD} {g6}(swallowed|ate|eaten|drank|drunk|got into|chewed|bit into|licked|took|sucked on|sipped|ingested) {g4}${CORROSIVE}`,
+      ...CHILD_AGE.map((age) => `${age} {g6}(swallowed|ate|eaten|drank|drunk|got into|chewed|bit into|licked|took|sucked on|sipped|ingested) {g4}${CORROSIVE}`),
+    ],
+    es: [`${CHILD_ES} {g6}${GULPED_ES} {g4}${CORROSIVE_ES}`],
+  },
+  {
     // Opioids and street drugs stop breathing: an overdose on them is a 911 call, not a phone consult.
     name: "opioid_overdose",
     en: [
@@ -219,6 +247,8 @@ export const MENTAL_TOXIC_RULES: readonly RuleSpec[] = [
   { id: "overdose.ingestion", family: "overdose", action: "poison", all: [["ingestion"]] },
   { id: "overdose.child_ingestion", family: "overdose", action: "poison", all: [["child_ingestion"]], priority: 1 },
   { id: "overdose.with_danger_signs", family: "overdose", action: "911", all: [["ingestion", "child_ingestion"], ["danger_after_ingestion"]], window: 300, priority: 4 },
+  { id: "overdose.battery_or_magnet", family: "overdose", action: "911", all: [["battery_magnet"]], priority: 2 },
+  { id: "overdose.child_corrosive", family: "overdose", action: "911", all: [["child_corrosive"]], priority: 2 },
   { id: "overdose.opioid_or_street_drug", family: "overdose", action: "911", all: [["opioid_overdose"]], priority: 3 },
   { id: "overdose.carbon_monoxide", family: "overdose", action: "911", all: [["carbon_monoxide"]], priority: 3 },
   { id: "overdose.naloxone_given", family: "overdose", action: "911", all: [["naloxone"]], priority: 4 },
