@@ -2,13 +2,15 @@
  * Safety gate benchmark (`npm run bench:gate`): the full deterministic decision a user message gets
  * (normalization + emergency gate + input refusal gate) for short messages (the labeled corpus, each
  * ≤ 300 characters), 2 KB messages and 200 KB messages (corpus sentences buried in routine pasted
- * text), plus throughput and a set of pathological inputs. Prints one JSON object.
- * Targets: p99 < 1 ms at 2 KB, < 30 ms at 200 KB.
+ * text), plus throughput and a set of pathological inputs. Also the output side: the output refusal
+ * check on every skill template line (what a model repeats), and whole ~2 KB answers streamed through
+ * the output guard in 16-character chunks. Prints one JSON object.
+ * Targets: p99 < 1 ms at 2 KB, < 30 ms at 200 KB (input decision).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
-import { checkRefusal, detectEmergency } from "../src/engine/safety/index";
+import { checkRefusal, createOutputGuard, detectEmergency } from "../src/engine/safety/index";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -73,8 +75,46 @@ function percentile(sorted: number[], p: number): number {
 
 const round3 = (n: number): number => Math.round(n * 1000) / 1000;
 
-function measure(texts: string[], rounds: number): Stats {
-  for (const t of texts.slice(0, 50)) decide(t); // warm-up: compile regexes, JIT
+/** Every non-empty line of the skills' SKILL.md files and references: the text a model repeats. */
+function skillLines(): string[] {
+  const dir = resolve(ROOT, "skills");
+  if (!existsSync(dir)) return [];
+  const files: string[] = [];
+  for (const skill of readdirSync(dir)) {
+    if (existsSync(resolve(dir, skill, "SKILL.md"))) files.push(resolve(dir, skill, "SKILL.md"));
+    const refs = resolve(dir, skill, "references");
+    if (existsSync(refs)) for (const f of readdirSync(refs)) if (f.endsWith(".md")) files.push(resolve(refs, f));
+  }
+  return files.flatMap((f) => readFileSync(f, "utf8").split("\n")).filter((l) => l.trim().length > 0);
+}
+
+/** Lines joined into answers of about 2 KB, as a model would stream them. */
+function answers(lines: string[], size: number): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (const l of lines) {
+    current += l + "\n";
+    if (current.length >= size) {
+      out.push(current);
+      current = "";
+    }
+  }
+  return out;
+}
+
+function checkOutput(text: string): boolean {
+  return checkRefusal(text, { direction: "output" }).refuse;
+}
+
+function streamAnswer(text: string): boolean {
+  const guard = createOutputGuard();
+  for (let i = 0; i < text.length; i += 16) guard.push(text.slice(i, i + 16));
+  guard.end();
+  return guard.blocked !== null;
+}
+
+function measure(texts: string[], rounds: number, run: (text: string) => boolean = decide): Stats {
+  for (const t of texts.slice(0, 50)) run(t); // warm-up: compile regexes, JIT
   const times: number[] = [];
   const best = new Array<number>(texts.length).fill(Infinity);
   let total = 0;
@@ -82,7 +122,7 @@ function measure(texts: string[], rounds: number): Stats {
   for (let r = 0; r < rounds; r++) {
     texts.forEach((t, i) => {
       const started = process.hrtime.bigint();
-      decide(t);
+      run(t);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       times.push(ms);
       best[i] = Math.min(best[i], ms);
@@ -108,6 +148,8 @@ const all = [...corpus("emergency.en.jsonl"), ...corpus("emergency.es.jsonl"), .
 const short = all.filter((t) => t.length <= 300);
 const kb2 = short.map((t, i) => build(2_048, t, (i % 5) / 4));
 const kb200 = short.filter((_, i) => i % 8 === 0).map((t, i) => build(200 * 1024, t, (i % 5) / 4));
+const outputLines = skillLines();
+const outputAnswers = answers(outputLines, 2_048);
 
 const pathological: Record<string, string> = {
   repeatedLetter: "a".repeat(200_000),
@@ -134,6 +176,12 @@ const result = {
   kb2: measure(kb2, 10),
   kb200: measure(kb200, 5),
   pathologicalMs: Object.fromEntries(Object.entries(pathological).map(([k, v]) => [k, time(v)])),
+  output: {
+    decision: "checkRefusal(output) per skill line; createOutputGuard over ~2 KB answers in 16-char chunks",
+    skillLine: outputLines.length > 0 ? measure(outputLines, 5, checkOutput) : null,
+    skillLinesStopped: outputLines.filter(checkOutput).length,
+    answer2kb: outputAnswers.length > 0 ? measure(outputAnswers, 5, streamAnswer) : null,
+  },
   targets: { kb2P99Ms: 1, kb200P99Ms: 30 },
 };
 const verdict = {
