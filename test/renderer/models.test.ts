@@ -1,6 +1,6 @@
 /** The model screen's logic: which listed model is in use, and which download belongs to which model. */
 import { describe, expect, it } from "vitest";
-import { isActiveLocal, isActiveOllama, isRunning, latestDownloads } from "../../src/renderer/lib/models";
+import { isActiveLocal, isActiveOllama, isRunning, latestDownloads, notesKey } from "../../src/renderer/lib/models";
 import type { ModelProgress } from "../../src/renderer/state/downloads";
 
 const progress = (downloadId: string, model: string, state: ModelProgress["state"]): ModelProgress => ({
@@ -49,5 +49,19 @@ describe("downloads", () => {
     expect(isRunning(progress("d", "m", "done"))).toBe(false);
     expect(isRunning(progress("d", "m", "failed"))).toBe(false);
     expect(isRunning(undefined)).toBe(false);
+  });
+});
+
+describe("recommended models' notes", () => {
+  it("are written in both languages for every model the engine recommends", async () => {
+    const { RECOMMENDED_MODELS } = await import("../../src/engine/inference/recommendedModels");
+    const en = (await import("../../src/renderer/i18n/en.json")).default as { models: { notes: Record<string, string> } };
+    const es = (await import("../../src/renderer/i18n/es.json")).default as { models: { notes: Record<string, string> } };
+    for (const model of RECOMMENDED_MODELS) {
+      const key = notesKey(model.id).replace("models.notes.", "");
+      expect(key).not.toContain(".");
+      expect(en.models.notes[key], model.id).toBe(model.notes);
+      expect(es.models.notes[key], model.id).toMatch(/\S/);
+    }
   });
 });

@@ -21,7 +21,7 @@ export function DownloadProgress({ progress, title }: { progress: ModelProgress;
       <div className="download kind-problem" data-state="failed" data-testid="download-failed">
         <p className="download-label">{label}</p>
         <p>{t("models.downloadFailedHelp")}</p>
-        {progress.message ? <p className="small download-detail">{t("models.downloadDetail", { message: progress.message })}</p> : null}
+        {progress.message ? <p className="small download-detail">{t("models.detail", { message: progress.message })}</p> : null}
       </div>
     );
   }

@@ -1,6 +1,7 @@
 /**
  * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert and
- * traps focus, Escape cancels, and focus returns to where it was when the dialog closes.
+ * traps focus, Escape cancels, and focus returns to where it was when the dialog closes. It opens
+ * scrolled to the top; its row of actions stays in view at the bottom while the rest scrolls.
  */
 import { useEffect, useRef, type ReactNode } from "react";
 
@@ -26,9 +27,20 @@ export function Modal({
     if (!dialog) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // The actions stay in view at the bottom (sticky); keep focused content clear of them when it scrolls.
+    const actions = dialog.querySelector<HTMLElement>(".dialog-actions");
+    const padForActions = () => {
+      dialog.style.scrollPaddingBottom = actions ? `${actions.offsetHeight + 8}px` : "";
+    };
+    padForActions();
+    const resized = typeof ResizeObserver === "function" && actions ? new ResizeObserver(padForActions) : null;
+    if (actions) resized?.observe(actions);
+    // Open at the top, so the title and what is asked are read first, even with large text.
     const preferred = dialog.querySelector<HTMLElement>("[data-autofocus]");
-    preferred?.focus();
+    preferred?.focus({ preventScroll: true });
+    dialog.scrollTop = 0;
     return () => {
+      resized?.disconnect();
       if (dialog.open) dialog.close();
       // Back where the user was; if that is gone (e.g. it was inside another dialog), to the main content.
       if (previous?.isConnected) previous.focus();

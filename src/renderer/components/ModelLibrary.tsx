@@ -10,7 +10,7 @@ import type { ModelsList, ModelSettings } from "../../shared/contract";
 import { useServices } from "../hooks/services";
 import { errorInfo } from "../lib/errors";
 import { formatBytes } from "../lib/format";
-import { isActiveLocal, isActiveOllama, isRunning, latestDownloads } from "../lib/models";
+import { isActiveLocal, isActiveOllama, isRunning, latestDownloads, notesKey } from "../lib/models";
 import type { ModelProgress } from "../state/downloads";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { DownloadProgress } from "./DownloadProgress";
@@ -112,7 +112,14 @@ export function ModelLibrary({
           {models.ollama.reachable ? t("models.ollamaReachable", { count: models.ollama.models.length }) : t("models.ollamaUnreachable")}
         </dd>
       </dl>
-      {models.ollama.reachable ? null : <p className="muted">{models.ollama.problem ?? t("models.ollamaMissing", { url: models.ollama.baseUrl })}</p>}
+      {models.ollama.reachable ? null : (
+        <>
+          <p>
+            {t("models.ollamaMissing", { url: models.ollama.baseUrl })} {t("models.ollamaStart")}
+          </p>
+          {models.ollama.problem ? <p className="muted small">{t("models.detail", { message: models.ollama.problem })}</p> : null}
+        </>
+      )}
       {models.ollama.reachable && models.ollama.models.length > 0 ? (
         <ul className="plain-list" aria-label={t("models.ollamaListLabel")}>
           {models.ollama.models.map((m) => (
@@ -146,7 +153,7 @@ export function ModelLibrary({
               <p className="muted">
                 {t("models.sizeAndRam", { size: formatBytes(r.sizeBytes, i18n.language), ram: formatBytes(r.ramBytes, i18n.language) })}
               </p>
-              {r.notes ? <p>{r.notes}</p> : null}
+              {r.notes ? <p>{t(notesKey(r.id), { defaultValue: r.notes })}</p> : null}
               {progress ? <DownloadProgress progress={progress} title={r.title} /> : null}
               {isRunning(progress) ? null : (
                 <button type="button" className="button-secondary" onClick={() => void pull(r.id)}>

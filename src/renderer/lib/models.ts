@@ -28,3 +28,6 @@ export function latestDownloads(downloads: Record<string, ModelProgress>): Map<s
 }
 
 export const isRunning = (d: ModelProgress | undefined): boolean => d?.state === "downloading" || d?.state === "verifying";
+
+/** The i18n key of a recommended model's notes ("." separates i18n keys, so it is left out of ids). */
+export const notesKey = (id: string): string => `models.notes.${id.replace(/\./g, "_")}`;
