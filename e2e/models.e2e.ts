@@ -130,7 +130,7 @@ describe("Ollama", () => {
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
     expect(await section.innerText()).toContain("No model files yet.");
     expect(existsSync(join(h.dataDir, "models", "tiny-carefold.gguf"))).toBe(false);
-    expect(await page.getByTestId("announcer").innerText()).toBe("Removed tiny-carefold.gguf.");
+    await expect.poll(() => page.getByTestId("announcer").innerText()).toBe("Removed tiny-carefold.gguf.");
 
     // A question is answered through the Ollama model chosen.
     ollama.enqueue({ chunks: ["Bring your insurance card ", "and a list of your medicines.\n"] });
