@@ -9,7 +9,7 @@
  */
 import { anchorsOf, compilePattern } from "./pattern";
 import { originalSpan, type NormalizedText, type TextSpan } from "./normalize";
-import { anchorHits, prepare, registerAnchor, type Prepared } from "./prepare";
+import { matchAnchored, prepare, registerAnchor, type Prepared } from "./prepare";
 import { clauseFacts, fictionAt, isNegated, type ClauseFacts } from "./qualifiers";
 import { CUES, FAMILY_POLICY, IDIOMS, RULES } from "./rules/index";
 import type { EmergencyAction, EmergencyFamily, GateLanguage, RuleSpec } from "./rules/index";
@@ -104,28 +104,12 @@ function findHits(p: Prepared): CueHit[] {
   const text = norm.text;
   const raw: { m: Matcher; start: number; end: number }[] = [];
   const idioms: { start: number; end: number }[] = [];
-  const candidates = anchorHits(p, GATE);
-  let lastWord = -1;
-  const tried = new Set<number>();
-  for (let c = 0; c < candidates.length; c += 2) {
-    const k = candidates[c];
-    const id = candidates[c + 1];
-    if (k !== lastWord) {
-      tried.clear();
-      lastWord = k;
-    }
-    if (tried.has(id)) continue;
-    tried.add(id);
-    const start = seg.wordStart[k];
-    const m = matchers[id];
-    m.re.lastIndex = start;
-    const found = m.re.exec(text);
-    if (!found) continue;
-    if (m.test && !m.test(found[0])) continue;
-    const end = start + found[0].length;
+  matchAnchored(p, GATE, matchers, text, (m, start, matched) => {
+    if (m.test && !m.test(matched)) return;
+    const end = start + matched.length;
     if (m.idiom) idioms.push({ start, end });
     else raw.push({ m, start, end });
-  }
+  });
   const factsCache = new Map<number, ClauseFacts>();
   const factsOf = (ci: number): ClauseFacts => {
     let facts = factsCache.get(ci);

@@ -53,3 +53,34 @@ export function anchorHits(p: Prepared, gate: number): number[] {
   }
   return p.anchors.get(gate) ?? [];
 }
+
+/**
+ * Runs every matcher anchored at one of its candidate words, once per word, from that word's start
+ * (sticky regexes), and reports each match. Shared by the emergency and refusal gates.
+ */
+export function matchAnchored<M extends { re: RegExp }>(
+  p: Prepared,
+  gate: number,
+  matchers: readonly M[],
+  text: string,
+  onMatch: (m: M, start: number, matched: string) => void,
+): void {
+  const candidates = anchorHits(p, gate);
+  const tried = new Set<number>();
+  let lastWord = -1;
+  for (let c = 0; c < candidates.length; c += 2) {
+    const k = candidates[c]!;
+    const id = candidates[c + 1]!;
+    if (k !== lastWord) {
+      tried.clear();
+      lastWord = k;
+    }
+    if (tried.has(id)) continue;
+    tried.add(id);
+    const start = p.seg.wordStart[k]!;
+    const m = matchers[id]!;
+    m.re.lastIndex = start;
+    const found = m.re.exec(text);
+    if (found) onMatch(m, start, found[0]);
+  }
+}

@@ -7,7 +7,7 @@ import { originalSpan, type TextSpan } from "./normalize";
 import { anchorsOf, compilePattern, compileSource } from "./pattern";
 import { ALLOW_RULES } from "./refusalAllow";
 import { REFUSAL_RULES, type Direction, type RefusalCategory } from "./refusalRules";
-import { anchorHits, prepare, registerAnchor } from "./prepare";
+import { matchAnchored, prepare, registerAnchor } from "./prepare";
 import { rangeIndex } from "./segment";
 
 export type { Direction, RefusalCategory } from "./refusalRules";
@@ -143,24 +143,7 @@ export function checkRefusal(text: string, options: RefusalOptions): RefusalDeci
   const { norm, seg } = prepared;
   const t = norm.text;
   const hits: Hit[] = [];
-  const candidates = anchorHits(prepared, GATES[direction]);
-  const tried = new Set<number>();
-  let lastWord = -1;
-  for (let c = 0; c < candidates.length; c += 2) {
-    const k = candidates[c];
-    const id = candidates[c + 1];
-    if (k !== lastWord) {
-      tried.clear();
-      lastWord = k;
-    }
-    if (tried.has(id)) continue;
-    tried.add(id);
-    const start = seg.wordStart[k];
-    const m = matchers[id];
-    m.re.lastIndex = start;
-    const found = m.re.exec(t);
-    if (found) hits.push({ m, start, end: start + found[0].length });
-  }
+  matchAnchored(prepared, GATES[direction], matchers, t, (m, start, matched) => hits.push({ m, start, end: start + matched.length }));
   if (hits.length === 0) return NO_REFUSAL;
   hits.sort((a, b) => CATEGORY_RANK[b.m.category] - CATEGORY_RANK[a.m.category] || a.start - b.start);
   const allow = ALLOW[direction];
