@@ -58,9 +58,9 @@ function StatusNote({ message, actions }: { message: ChatMessage; actions: Answe
         </div>
       );
     case "awaiting_approval":
+      // The answer itself says what is waiting (the engine writes it); here is the way to it.
       return (
-        <div className="notice">
-          <p>{t("conversation.awaitingApproval")}</p>
+        <div className="button-row">
           <button type="button" className="button-secondary" onClick={actions.onReviewApprovals}>
             {t("conversation.reviewChange")}
           </button>
