@@ -104,6 +104,17 @@ describe.each(combos)("every screen, $language, contrast $contrast, $scale %", (
     await check(page, "attachments");
     await go(page, "settings");
     await page.getByTestId("ollama-status").waitFor({ timeout: 20_000 });
+    // How a failed download reads (models.e2e.ts drives the real one; here only its wording and layout).
+    h.inject({
+      type: "model.progress",
+      downloadId: `dl-${tag}`,
+      model: "qwen2.5-1.5b-instruct",
+      receivedBytes: 0,
+      totalBytes: null,
+      state: "failed",
+      message: "Could not reach huggingface.co to download Qwen2.5 1.5B Instruct (Q4_K_M) (ENOTFOUND).",
+    });
+    await page.getByTestId("download-failed").waitFor();
     await check(page, "settings");
 
     await go(page, "chat");

@@ -64,7 +64,7 @@ describe("renderer over the web host", () => {
     expect(text).toContain("not a doctor");
     expect(await answer.locator("strong").innerText()).toBe("visit"); // markdown rendered
     await expect.poll(async () => page.getByTestId("announcer").innerText(), { timeout: 5_000 }).toBe("Carefold answered.");
-    await page.screenshot({ path: screenshotPath("conversation"), fullPage: true });
+    await page.screenshot({ path: screenshotPath("serve-conversation"), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });
