@@ -170,11 +170,14 @@ export class DeepAgentRuntime {
     return { text: this.finalText(await agent.getState(config as never)), awaitingApproval: false };
   }
 
+  /** This run's answer: the last tool-free AI text after the current question (never an earlier turn's). */
   private finalText(snapshot: { values?: { messages?: BaseMessage[] } }): string {
     const messages = snapshot.values?.messages ?? [];
     for (let i = messages.length - 1; i >= 0; i--) {
       const m = messages[i]!;
-      if (m.getType() === "ai" && !(m as AIMessage).tool_calls?.length && textOf(m).trim()) return textOf(m).trim();
+      if (m.getType() === "human") break;
+      const text = textOf(m).trim();
+      if (m.getType() === "ai" && !(m as AIMessage).tool_calls?.length && text) return text;
     }
     return "";
   }
@@ -182,6 +185,8 @@ export class DeepAgentRuntime {
   private recordApprovals(ctx: RunContext, interrupts: Interrupt[], io: RunIO): void {
     const runThreadId = runThreadIdOf(ctx.turnId, ctx.agent);
     const requests = interrupts.flatMap((i) => i.value?.actionRequests ?? []);
+    // One interrupt = one batch of decisions; a run can pause several times.
+    const batch = newId("b");
     requests.forEach((action, index) => {
       const preview = previewAction(action.name, action.args ?? {}, this.deps.backend);
       const event = {
@@ -198,7 +203,7 @@ export class DeepAgentRuntime {
         requestedAt: new Date().toISOString(),
       };
       const stored: StoredRun = { ...ctx, action: { name: action.name, args: action.args ?? {} } };
-      this.deps.approvals.add(event, runThreadId, String(index), stored);
+      this.deps.approvals.add(event, runThreadId, `${batch}:${index}`, stored);
       io.emit(event);
     });
   }

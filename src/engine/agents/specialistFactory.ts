@@ -3,7 +3,7 @@
  * the model from the ModelProvider, the Carefold backend (/skills/ read-only, /workspace/), only the
  * tools the specialist needs, and the middleware stack in ADR-0003 order:
  * CarefoldSkills → Filesystem → SubAgents → Summarization → PatchToolCalls → ClinicalSafety → Audit →
- * Orchestrator → Memory → HumanInTheLoop.
+ * (one change per turn) → Orchestrator → Memory → HumanInTheLoop.
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
@@ -15,6 +15,7 @@ import { createAuditMiddleware } from "./middleware/audit";
 import { createCarefoldSkillsMiddleware } from "./middleware/carefoldSkills";
 import { createClinicalSafetyMiddleware } from "./middleware/clinicalSafety";
 import { createNoSubagentsMiddleware } from "./middleware/noSubagents";
+import { createOneChangeAtATimeMiddleware } from "./middleware/oneChangeAtATime";
 import { unwrapMarkdown } from "./promptText";
 import { createOrchestratorMiddleware, type Briefing } from "./middleware/orchestrator";
 import { createWorkspaceMemoryMiddleware } from "./middleware/workspaceMemory";
@@ -122,6 +123,7 @@ export function buildSpecialist(agentId: string, model: BaseChatModel, deps: Spe
         audit: deps.audit,
       }),
       createAuditMiddleware({ agentId: agent.id, threadId: run.threadId, audit: deps.audit }),
+      createOneChangeAtATimeMiddleware(Object.keys(INTERRUPT_ON)),
       createOrchestratorMiddleware(run.briefing),
       createWorkspaceMemoryMiddleware({ backend: deps.backend, file: MEMORY_FILE }),
     ],

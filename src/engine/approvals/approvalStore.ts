@@ -13,7 +13,7 @@ export interface ApprovalRecord {
   status: ApprovalStatus;
   /** The specialist run (checkpoint thread) waiting on this decision. */
   runThreadId: string;
-  /** Which tool call in the interrupted batch this is. */
+  /** "<batch>:<index>": which interrupt (batch of decisions) and which tool call in it. */
   toolCallId: string;
   decidedAt: string | null;
   /** Opaque JSON the runtime stored to resume the run. */

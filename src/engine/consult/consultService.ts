@@ -141,7 +141,8 @@ export class ConsultService {
     const status = input.decision === "reject" ? "rejected" : "applied";
     this.deps.approvals.resolve(input.approvalId, status, decision);
     this.resolvedEvent(record, status);
-    const batch = this.deps.approvals.forRun(record.runThreadId);
+    const batchOf = (r: ApprovalRecord) => r.toolCallId.split(":")[0];
+    const batch = this.deps.approvals.forRun(record.runThreadId).filter((r) => batchOf(r) === batchOf(record));
     if (batch.every((r) => r.status !== "pending")) {
       const { action: _action, ...ctx } = record.runContext as StoredRun;
       this.track(ctx.turnId, ctx.threadId, (signal) => this.continueRun(ctx, batch, signal));
@@ -152,7 +153,7 @@ export class ConsultService {
   /** Resumes the paused specialist with the batch's decisions (one reject rejects its own call). */
   private async continueRun(ctx: RunContext, batch: ApprovalRecord[], signal: AbortSignal): Promise<void> {
     const started = performance.now();
-    const ordered = [...batch].sort((a, b) => Number(a.toolCallId) - Number(b.toolCallId));
+    const ordered = [...batch].sort((a, b) => Number(a.toolCallId.split(":")[1]) - Number(b.toolCallId.split(":")[1]));
     const decisions = ordered.map((r) => {
       const d = r.decision ?? { type: "reject" };
       if (d.type === "edit") {

@@ -114,4 +114,37 @@ describe("human in the loop", () => {
     engines.length = 0;
     expect(existsSync(notePath())).toBe(false);
   });
+
+  it("asks about one change at a time, so approving one and rejecting another does exactly that", async () => {
+    const second = { name: "workspace-note", args: { title: "Questions", content: "# Questions\n- one\n" } };
+    const { engine, log, turnId } = await askForNote([
+      { toolCalls: [{ name: "workspace-note", args: { title: "Visit agenda", content: NOTE } }, second] },
+      { toolCalls: [second] },
+      { text: "Saved the agenda; the questions were not saved." },
+    ]);
+    const [firstRequest] = log.of("approval.requested", turnId);
+    expect(log.of("approval.requested", turnId)).toHaveLength(1);
+    await engine["consult.decide"]({ approvalId: firstRequest!.approvalId, decision: "approve" });
+    await log.done(turnId, 1);
+    const requests = log.of("approval.requested", turnId);
+    expect(requests).toHaveLength(2);
+    expect(requests[1]!.path).toBe("/workspace/notes/questions.md");
+    await engine["consult.decide"]({ approvalId: requests[1]!.approvalId, decision: "reject" });
+    const finished = await log.done(turnId, 2);
+    expect(log.of("error")).toEqual([]);
+    expect(finished.outcome).toBe("answered");
+    expect(readFileSync(notePath(), "utf8")).toBe(NOTE);
+    expect(existsSync(join(tmp.dir, "workspace", "notes", "questions.md"))).toBe(false);
+  });
+
+  it("an answer waiting for approval never repeats an earlier answer of the thread", async () => {
+    const { engine, log } = start([{ text: "EARLIER ANSWER about parking." }, noteStep]);
+    const first = await engine["consult.ask"]({ text: "Where do I park for the visit?" });
+    await log.done(first.turnId);
+    const second = await engine["consult.ask"]({ threadId: first.threadId, text: "Save my visit agenda as a note" });
+    const paused = await log.done(second.turnId);
+    expect(paused.outcome).toBe("awaiting_approval");
+    expect(paused.text).not.toContain("EARLIER ANSWER");
+  });
 });
+
