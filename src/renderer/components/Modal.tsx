@@ -22,6 +22,9 @@ export function Modal({
   testId?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const unmounting = useRef(false);
+  const cancelRef = useRef(onCancel);
+  cancelRef.current = onCancel;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -39,7 +42,17 @@ export function Modal({
     const preferred = dialog.querySelector<HTMLElement>("[data-autofocus]");
     preferred?.focus({ preventScroll: true });
     dialog.scrollTop = 0;
+    // Chromium may close a dialog on Escape without a cancel event (close watchers without user
+    // activation): treat any close we did not ask for as a cancel, or reopen when a choice is required.
+    const onClose = () => {
+      if (unmounting.current) return;
+      if (cancelRef.current) cancelRef.current();
+      else dialog.showModal();
+    };
+    dialog.addEventListener("close", onClose);
     return () => {
+      unmounting.current = true;
+      dialog.removeEventListener("close", onClose);
       resized?.disconnect();
       if (dialog.open) dialog.close();
       // Back where the user was; if that is gone (e.g. it was inside another dialog), to the main content.
