@@ -41,6 +41,7 @@ const EXPECTED_FILE: Record<RuleId, string> = {
   "title-length": "agents/walk-buddy/metadata.yaml",
   keywords: "agents/walk-buddy/metadata.yaml",
   tags: "agents/walk-buddy/metadata.yaml",
+  translation: "agents/walk-buddy/metadata.yaml",
   profile: "carefold-profile.yaml",
 };
 
@@ -241,6 +242,50 @@ describe("rule details", () => {
     const set = loadContent(root);
     expect(set.problems).toEqual([expect.objectContaining({ rule: "symlink", file: "skills/walk-log/references/etc" })]);
     expect(Object.keys(set.skills.find((s) => s.id === "walk-log")!.files)).not.toContain("references/etc");
+  });
+
+  it("translation: Spanish title and description lengths are checked, and a copied English line fails", () => {
+    const file = "agents/walk-buddy/metadata.yaml";
+    const lengths = problemsAfter(
+      [file, "title: Compañero para caminar", "title: CC"],
+      [file, "caminatas y repase su semana.", "caminatas y repase su semana. " + "Paso a paso. ".repeat(30)],
+    );
+    expect(lengths.map((p) => [p.file, p.field, p.rule, p.message])).toEqual([
+      [file, "es.description", "translation", expect.stringMatching(/^\d+ characters; write 40–400$/)],
+      [file, "es.title", "translation", "2 characters; write 3–60"],
+    ]);
+    const copied = problemsAfter([file, "title: Compañero para caminar", "title: walk  buddy"]);
+    expect(copied).toEqual([
+      expect.objectContaining({ file, field: "es.title", rule: "translation", message: expect.stringContaining("English title") }),
+    ]);
+  });
+
+  it("translation: a malformed es block is reported under its own rule and leaves the agent out", () => {
+    const root = goodCopy();
+    edit(root, "agents/walk-buddy/metadata.yaml", "  title: Compañero para caminar\n", "  titulo: Compañero para caminar\n");
+    const set = loadContent(root);
+    expect(set.problems.map((p) => [p.field, p.rule])).toEqual([
+      ["es.title", "translation"],
+      ["es.titulo", "translation"],
+    ]);
+    expect(set.invalid.agents).toEqual(["walk-buddy"]);
+  });
+
+  it("translation: an English-only content tree is valid; Spanish becomes required once one agent has it", () => {
+    const root = goodCopy();
+    for (const id of ["bill-helper", "knee-visit-guide", "walk-buddy"]) {
+      const file = join(root, "agents", id, "metadata.yaml");
+      const text = readFileSync(file, "utf8");
+      writeFileSync(file, text.slice(0, text.indexOf("\nes:\n") + 1));
+    }
+    const english = loadContent(root);
+    expect(english.problems).toEqual([]);
+    expect(english.agents.every((a) => a.metadata.es === undefined)).toBe(true);
+    edit(root, "agents/bill-helper/metadata.yaml", "hidden: false\n", "hidden: false\nes:\n  title: Ayuda con facturas\n  description: Le ayuda a leer facturas médicas y a pedir copias de sus expedientes.\n");
+    expect(loadContent(root).problems.map((p) => [p.file, p.rule])).toEqual([
+      ["agents/knee-visit-guide/metadata.yaml", "translation"],
+      ["agents/walk-buddy/metadata.yaml", "translation"],
+    ]);
   });
 
   it("profile: the suffix must carry the boundaries and the emergency numbers, briefly", () => {

@@ -44,6 +44,15 @@ describe("shipped content", () => {
     expect(primary).toEqual(SPECIALISTS);
   });
 
+  it("gives every specialist a Spanish title and description of its own", () => {
+    // The translation rule only requires Spanish once one agent has it; the shipped set must have it all.
+    const missing = set.agents.filter((a) => !a.metadata.es).map((a) => a.id);
+    expect(missing).toEqual([]);
+    const titles = set.agents.map((a) => a.metadata.es!.title);
+    expect(new Set(titles).size).toBe(titles.length);
+    for (const a of set.agents) expect(a.metadata.es!.title, a.id).not.toBe(a.metadata.title);
+  });
+
   it("carries the shared profile with the general-purpose subagent off", () => {
     expect(set.profile?.generalPurposeSubagent.enabled).toBe(false);
   });

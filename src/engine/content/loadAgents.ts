@@ -1,10 +1,16 @@
 /** Loads agents/<id>/: agent.yaml, metadata.yaml, persona.md, starters.json and evals/golden.jsonl. */
 import { join } from "node:path";
 import { hashTree, listEntries, parseJson, parseYaml, readText, type Entry } from "./files";
-import { issuesToProblems, problem, type ContentProblem } from "./problems";
+import { issuesToProblems, problem, type ContentProblem, type RuleId } from "./problems";
 import { ID_PATTERN } from "./registry";
 import { AgentMetadataSchema, AgentRuntimeSchema, GoldenSchema, StartersSchema, type Golden } from "./schemas";
 import type { AgentDef } from "./types";
+
+/** metadata.yaml fields whose shape errors belong to a more specific rule than `schema`. */
+const METADATA_RULES = new Map<string | undefined, RuleId>([
+  ["hidden", "hidden-flag"],
+  ["es", "translation"],
+]);
 
 const REQUIRED = ["agent.yaml", "persona.md", "metadata.yaml", "starters.json", "evals/golden.jsonl"] as const;
 
@@ -33,7 +39,7 @@ export function loadAgent(root: string, id: string, problems: ContentProblem[]):
   const metadata = loadYaml(dir, rel, "metadata.yaml", problems, (raw, file) => {
     const r = AgentMetadataSchema.safeParse(raw, { reportInput: true });
     if (!r.success) {
-      problems.push(...issuesToProblems(file, r.error, { ruleFor: (top) => (top === "hidden" ? "hidden-flag" : undefined) }));
+      problems.push(...issuesToProblems(file, r.error, { ruleFor: (top) => METADATA_RULES.get(top) }));
     }
     return r.success ? r.data : null;
   });

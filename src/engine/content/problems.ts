@@ -36,6 +36,7 @@ export const RULES = {
   "description-length": "agent descriptions 40–400 characters, skill descriptions 80–1024",
   "description-when": "a skill description says when to use it",
   "title-length": "metadata title is 3–60 characters",
+  translation: "metadata es: a Spanish title (3–60) and description (40–400) for every agent once any has one",
   keywords: "15–60 distinct routing keywords",
   tags: "3–12 distinct short tags",
   profile: "carefold-profile.yaml exists and carries the safety contract",

@@ -41,6 +41,8 @@ export const AgentMetadataSchema = z.strictObject({
   maturity: z.enum(MATURITIES),
   // YAML 1.2 reads `hidden: no` as the string "no": only real booleans are accepted.
   hidden: z.boolean().default(false),
+  /** Spanish title and description for the catalog and consent screens; lengths are the translation rule's. */
+  es: z.strictObject({ title: z.string(), description: z.string() }).optional(),
 });
 export type AgentMetadata = z.infer<typeof AgentMetadataSchema>;
 

@@ -11,6 +11,7 @@ import { checkPersona } from "./rules/personaRules";
 import { checkProfile } from "./rules/profileRules";
 import { checkSkillBody } from "./rules/skillBodyRules";
 import { checkSkillFrontmatter } from "./rules/skillRules";
+import { checkTranslations } from "./rules/translationRules";
 import type { ContentSet } from "./types";
 
 export function validateContent(set: ContentSet): ContentProblem[] {
@@ -26,6 +27,6 @@ export function validateContent(set: ContentSet): ContentProblem[] {
     );
   }
   for (const skill of set.skills) out.push(...checkSkillFrontmatter(skill), ...checkSkillBody(skill));
-  out.push(...checkProfile(set));
+  out.push(...checkTranslations(set), ...checkProfile(set));
   return sortProblems(out);
 }

@@ -3,6 +3,8 @@ export const LIMITS = {
   agentDescription: { min: 40, max: 400 },
   skillDescription: { min: 80, max: 1024 },
   title: { min: 3, max: 60 },
+  /** metadata.yaml `es:` — the same bands as the English title and agent description. */
+  translation: { title: { min: 3, max: 60 }, description: { min: 40, max: 400 } },
   keywords: { min: 15, max: 60, itemMax: 60 },
   tags: { min: 3, max: 12, itemMax: 30 },
   starters: { min: 4, max: 5, itemMin: 10, itemMax: 120 },
