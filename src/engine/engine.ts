@@ -41,7 +41,7 @@ import { createGate } from "./lifecycle/gate";
 import { checkConsent } from "./lifecycle/consentCheck";
 import { checkRefusal, createConsentStore, createOutputGuard, crisisResponse, detectEmergency, sanitizePii, type ConsentStore } from "./safety";
 import { ApprovalStore } from "./approvals/approvalStore";
-import { loadContent, type ContentSet } from "./content";
+import { loadContent, type AgentDef, type ContentSet } from "./content";
 
 /** Capabilities only some hosts have (the desktop shell can print to PDF). */
 export interface HostHooks {
@@ -95,7 +95,12 @@ export class Engine implements EngineApi {
     this.models = new ModelHost(options.dataDir, this.settings, (e) => this.emit(e), options.modelProvider);
     this.content = loadContent(options.contentDir);
     this.catalog = FtsCatalog.open(this.db, this.content);
-    this.composer = createComposer({ titleOf: (id) => this.agentTitle(id) });
+    // The composer takes titles by id only; one per language keeps the agenda headings in the consult's language.
+    const composers = {
+      en: createComposer({ titleOf: (id) => this.agentTitle(id, "en") }),
+      es: createComposer({ titleOf: (id) => this.agentTitle(id, "es") }),
+    };
+    this.composer = (outputs, plan, language, question) => composers[language](outputs, plan, language, question);
     this.backend = new CarefoldBackend(workspaceRoots(options.contentDir, options.dataDir));
     this.runtime = new DeepAgentRuntime({
       content: this.content,
@@ -135,7 +140,7 @@ export class Engine implements EngineApi {
             riskOf: (id) => this.content.agents.find((a) => a.id === id)?.metadata.risk_class ?? null,
             describe: (id) => {
               const a = this.content.agents.find((x) => x.id === id);
-              return { title: a?.metadata.title ?? id, description: a?.runtime.description.replace(/\s+/g, " ").trim() ?? "" };
+              return { title: this.agentTitle(id, state.language), description: a ? agentDescription(a, state.language) : "" };
             },
           }),
       ]),
@@ -198,8 +203,11 @@ export class Engine implements EngineApi {
     return systemPromptFor(agent, this.content);
   }
 
-  agentTitle(agentId: string): string {
-    return this.content.agents.find((a) => a.id === agentId)?.metadata.title ?? agentId;
+  /** The specialist's display title, in Spanish when asked and the content has it (English otherwise). */
+  agentTitle(agentId: string, language: "en" | "es" = "en"): string {
+    const metadata = this.content.agents.find((a) => a.id === agentId)?.metadata;
+    if (!metadata) return agentId;
+    return (language === "es" ? metadata.es?.title : undefined) ?? metadata.title;
   }
 
   // ----- events -----
@@ -276,8 +284,8 @@ export class Engine implements EngineApi {
       .filter((a) => !a.metadata.hidden)
       .map((a) => ({
         id: a.id,
-        title: a.metadata.title,
-        description: a.runtime.description,
+        title: this.agentTitle(a.id, language),
+        description: agentDescription(a, language),
         domain: a.metadata.domain,
         category: a.metadata.category,
         riskClass: a.metadata.risk_class,
@@ -385,6 +393,12 @@ export class Engine implements EngineApi {
     this.listeners.clear();
     this.db.close();
   }
+}
+
+/** One-line description for the catalog and consent: the Spanish one when asked and present. */
+function agentDescription(agent: AgentDef, language: "en" | "es"): string {
+  const text = (language === "es" ? agent.metadata.es?.description : undefined) ?? agent.runtime.description;
+  return text.replace(/\s+/g, " ").trim();
 }
 
 export function createEngine(options: EngineOptions): Engine {

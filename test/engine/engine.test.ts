@@ -6,7 +6,7 @@ import type { EngineEvent } from "../../src/shared/contract";
 import { createEngine, type Engine } from "../../src/engine/engine";
 import { verifyAuditLog } from "../../src/engine/audit/auditLog";
 import { scriptedProvider, type Script } from "../support/scriptedChatModel";
-import { engineWithRouter } from "../support/engineHarness";
+import { engineWithRouter, perAgentScript } from "../support/engineHarness";
 import { defaultPlan } from "../../src/engine/lifecycle/plan";
 import { tempDir } from "../support/tempDir";
 
@@ -242,5 +242,91 @@ describe("engine threads and agenda", () => {
     const { engine } = start();
     await expect(engine["host.printToPdf"]({ html: "<p>x</p>", fileName: "a" })).rejects.toMatchObject({ code: "unavailable" });
     expect(await engine["approvals.list"]()).toEqual([]);
+  });
+});
+
+describe("engine in Spanish", () => {
+  const heart = { en: "Heart Visit Guide", es: "Guía para citas del corazón" };
+
+  it("catalog.agents gives the Spanish title and description when the language is Spanish", async () => {
+    engine = createEngine({ dataDir: tmp.dir, contentDir });
+    const english = await engine["catalog.agents"]();
+    expect(english.find((a) => a.id === "cardiology-guide")).toMatchObject({ title: heart.en, description: expect.stringMatching(/^Helps you get ready for heart/) });
+    await engine["settings.set"]({ language: "es" });
+    const spanish = await engine["catalog.agents"]();
+    expect(spanish.map((a) => a.id).sort()).toEqual(english.map((a) => a.id).sort());
+    expect(spanish.find((a) => a.id === "cardiology-guide")).toMatchObject({
+      title: heart.es,
+      description: expect.stringMatching(/^Le ayuda a prepararse para citas del corazón y de la presión arterial: /),
+    });
+    // Every listed specialist has its own Spanish text, not the English one.
+    for (const a of spanish) {
+      const en = english.find((x) => x.id === a.id)!;
+      expect(a.title, a.id).not.toBe(en.title);
+      expect(a.description, a.id).not.toBe(en.description);
+      expect(a.description).not.toMatch(/\n|\s{2}/);
+    }
+    expect(spanish.map((a) => a.title)).toEqual([...spanish.map((a) => a.title)].sort((x, y) => x.localeCompare(y)));
+  });
+
+  it("asks for consent with the specialist's Spanish title and description when the language is Spanish", async () => {
+    const provider = scriptedProvider([{ text: "should never be used" }]);
+    engine = createEngine({ dataDir: tmp.dir, contentDir, modelProvider: provider });
+    await engine["settings.set"]({ language: "es" });
+    const events: EngineEvent[] = [];
+    engine.onEvent((e) => events.push(e));
+    const { turnId } = await engine["consult.ask"]({ text: "My cardiologist wants me to track my blood pressure before the next heart visit" });
+    const done = await doneOf(events, turnId);
+    expect(done.outcome).toBe("needs_consent");
+    const consent = events.find((e): e is Extract<EngineEvent, { type: "consent.required" }> => e.type === "consent.required");
+    expect(consent?.agents).toEqual([
+      { id: "cardiology-guide", title: heart.es, description: expect.stringMatching(/^Le ayuda a prepararse para citas del corazón/) },
+    ]);
+    expect(done.text.startsWith(`${heart.es} ayuda con temas de salud.`)).toBe(true);
+    expect(done.text).not.toContain(heart.en);
+    expect(provider.model.calls).toHaveLength(0);
+  });
+
+  it("keeps English titles in consent when the language is English", async () => {
+    engine = createEngine({ dataDir: tmp.dir, contentDir, modelProvider: scriptedProvider([{ text: "unused" }]) });
+    const events: EngineEvent[] = [];
+    engine.onEvent((e) => events.push(e));
+    const { turnId } = await engine["consult.ask"]({ text: "My cardiologist wants me to track my blood pressure before the next heart visit" });
+    await doneOf(events, turnId);
+    expect(events.find((e) => e.type === "consent.required")).toMatchObject({
+      agents: [{ id: "cardiology-guide", title: heart.en, description: expect.stringMatching(/^Helps you get ready for heart/) }],
+    });
+  });
+
+  it("heads each part of a Spanish visit agenda with the specialist's Spanish title", async () => {
+    const plan = {
+      agents: ["cardiology-guide", "nephrology-guide"],
+      topology: "parallel" as const,
+      tasks: [
+        { agent: "cardiology-guide", dependsOn: [] },
+        { agent: "nephrology-guide", dependsOn: [] },
+      ],
+      confidence: 0.9,
+      why: "Corazón y riñones.",
+    };
+    const provider = scriptedProvider(
+      perAgentScript({
+        "cardiology-guide": [{ text: "Lleve su registro de la presión arterial." }],
+        "nephrology-guide": [{ text: "Pregunte por los números de sus análisis." }],
+      }),
+    );
+    engine = engineWithRouter({ dataDir: tmp.dir, contentDir, modelProvider: provider }, () => plan);
+    engine.consent.grantGlobal();
+    await engine["settings.set"]({ language: "es" });
+    const events: EngineEvent[] = [];
+    engine.onEvent((e) => events.push(e));
+    const { turnId } = await engine["consult.ask"]({ text: "Tengo citas del corazón y de los riñones" });
+    const done = await doneOf(events, turnId);
+    expect(done.outcome).toBe("answered");
+    expect(done.text).toContain(`## ${heart.es}`);
+    expect(done.text).toContain("## Guía para citas de los riñones");
+    expect(done.text).not.toMatch(/Heart Visit Guide|Kidney Visit Guide/);
+    expect(engine.agentTitle("nephrology-guide")).toBe("Kidney Visit Guide");
+    expect(engine.agentTitle("nephrology-guide", "es")).toBe("Guía para citas de los riñones");
   });
 });
