@@ -282,7 +282,7 @@ describe("engine in Spanish", () => {
     expect(consent?.agents).toEqual([
       { id: "cardiology-guide", title: heart.es, description: expect.stringMatching(/^Le ayuda a prepararse para citas del corazón/) },
     ]);
-    expect(done.text.startsWith(`${heart.es} ayuda con temas de salud.`)).toBe(true);
+    expect(done.text.startsWith(`«${heart.es}» ayuda con temas de salud.`)).toBe(true);
     expect(done.text).not.toContain(heart.en);
     expect(provider.model.calls).toHaveLength(0);
   });
