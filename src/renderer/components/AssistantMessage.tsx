@@ -29,6 +29,24 @@ function ChipList({ chips, onChip }: { chips: string[]; onChip(text: string): vo
   );
 }
 
+/** A turn that did not complete: what happened, and "Try again" / "Edit question". */
+export function TurnProblem({ note, messageId, actions }: { note: string; messageId: string; actions: AnswerActions }) {
+  const { t } = useTranslation();
+  return (
+    <div className="turn-problem">
+      <p className="muted">{note}</p>
+      <div className="button-row">
+        <button type="button" className="button-secondary" onClick={() => actions.onRetry(messageId)}>
+          {t("conversation.retry")}
+        </button>
+        <button type="button" className="button-secondary" onClick={() => actions.onEdit(messageId)}>
+          {t("conversation.edit")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function StatusNote({ message, actions }: { message: ChatMessage; actions: AnswerActions }) {
   const { t } = useTranslation();
   switch (message.status) {
@@ -37,17 +55,7 @@ function StatusNote({ message, actions }: { message: ChatMessage; actions: Answe
     case "cancelled":
     case "failed":
       return (
-        <div className="turn-problem">
-          <p className="muted">{message.status === "cancelled" ? t("conversation.stopped") : t("conversation.failed")}</p>
-          <div className="button-row">
-            <button type="button" className="button-secondary" onClick={() => actions.onRetry(message.id)}>
-              {t("conversation.retry")}
-            </button>
-            <button type="button" className="button-secondary" onClick={() => actions.onEdit(message.id)}>
-              {t("conversation.edit")}
-            </button>
-          </div>
-        </div>
+        <TurnProblem note={message.status === "cancelled" ? t("conversation.stopped") : t("conversation.failed")} messageId={message.id} actions={actions} />
       );
     case "needs_consent":
       return (

@@ -4,26 +4,14 @@
  */
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../state/conversation";
-import { AssistantMessage, type AnswerActions } from "./AssistantMessage";
+import { AssistantMessage, TurnProblem, type AnswerActions } from "./AssistantMessage";
 
 function UserMessage({ message, actions }: { message: ChatMessage; actions: AnswerActions }) {
   const { t } = useTranslation();
   return (
     <>
       <p className="user-text">{message.text}</p>
-      {message.status === "failed" ? (
-        <div className="turn-problem">
-          <p className="muted">{t("conversation.notSent")}</p>
-          <div className="button-row">
-            <button type="button" className="button-secondary" onClick={() => actions.onRetry(message.id)}>
-              {t("conversation.retry")}
-            </button>
-            <button type="button" className="button-secondary" onClick={() => actions.onEdit(message.id)}>
-              {t("conversation.edit")}
-            </button>
-          </div>
-        </div>
-      ) : null}
+      {message.status === "failed" ? <TurnProblem note={t("conversation.notSent")} messageId={message.id} actions={actions} /> : null}
     </>
   );
 }
