@@ -401,7 +401,10 @@ describe("settings", () => {
     const starter = (await h.engine["catalog.agents"]()).find((a) => a.id === "records-coordinator")!.starters[0]!;
     expect(starter).toMatch(/[áéíóúñ¿]|\b(una|mi|mis|de)\b/);
     await expect.poll(() => page.getByRole("button", { name: starter, exact: true }).count(), { timeout: 20_000 }).toBe(1);
-    expect(await page.locator(".agent-card", { hasText: "Heart Visit Guide" }).innerText()).toContain("Tema de salud — necesita su permiso primero");
+    // Specialists' titles are content too: Spanish in a Spanish interface.
+    const heart = (await h.engine["catalog.agents"]()).find((a) => a.id === "cardiology-guide")!.title;
+    expect(heart).not.toBe("Heart Visit Guide");
+    expect(await page.locator(".agent-card", { hasText: heart }).innerText()).toContain("Tema de salud — necesita su permiso primero");
     await page.getByRole("button", { name: "Ajustes" }).click();
     await page.getByLabel("Idioma", { exact: true }).selectOption("en");
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
