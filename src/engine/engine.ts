@@ -15,7 +15,7 @@ import {
 import { EngineError } from "../shared/rpc";
 import { AuditLog, auditLogsDir } from "./audit/auditLog";
 import { DeepAgentRuntime } from "./agents/deepAgentRunner";
-import { systemPromptFor, type SafetyFunctions } from "./agents/specialistFactory";
+import type { SafetyFunctions } from "./agents/specialistFactory";
 import { CarefoldBackend, workspaceRoots } from "./agents/workspaceBackend";
 import { ConsultService } from "./consult/consultService";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
@@ -144,13 +144,8 @@ export class Engine implements EngineApi {
             },
           }),
       ]),
-      dispatch: createDispatcher({
-        runSpecialist: this.runtime.runner(),
-        hasModel: () => this.provider.describe() !== null,
-        noModelMessage,
-      }),
+      dispatch: createDispatcher({ runSpecialist: this.runtime.runner() }),
       synthesize: createSynthesizer({
-        titleOf: (id) => this.agentTitle(id),
         compose: this.composer,
         checkOutput: (text, language) => checkRefusal(text, { direction: "output", language }),
         onBlocked: (rule, category, turn) =>
@@ -167,7 +162,6 @@ export class Engine implements EngineApi {
       settings: this.settings,
       audit: this.audit,
       runtime: this.runtime,
-      titleOf: (id) => this.agentTitle(id),
       compose: this.composer,
       emit: (e) => this.emit(e),
     });
@@ -196,14 +190,6 @@ export class Engine implements EngineApi {
     return { checkRefusal, sanitizePii };
   }
 
-  /** Persona + the shared safety suffix: byte-stable per agent so a model's KV cache can be reused. */
-  systemPrompt(agentId: string): string {
-    const agent = this.content.agents.find((a) => a.id === agentId);
-    if (!agent) throw new Error(`Unknown specialist: ${agentId}`);
-    return systemPromptFor(agent, this.content);
-  }
-
-  /** The specialist's display title, in Spanish when asked and the content has it (English otherwise). */
   agentTitle(agentId: string, language: "en" | "es" = "en"): string {
     const metadata = this.content.agents.find((a) => a.id === agentId)?.metadata;
     if (!metadata) return agentId;

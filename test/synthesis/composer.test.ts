@@ -172,14 +172,14 @@ describe("footer and lifecycle wiring", () => {
   });
 
   it("fits the lifecycle's SynthesisDeps.compose slot", () => {
-    const deps: SynthesisDeps = { titleOf, compose };
-    const r = deps.compose!([answer("cardiology-guide", "Bring your log.")], plan(["cardiology-guide"]), "en");
+    const deps: SynthesisDeps = { compose };
+    const r = deps.compose([answer("cardiology-guide", "Bring your log.")], plan(["cardiology-guide"]), "en");
     expect(r.text).toBe("Bring your log.");
   });
 
   it("ends with exactly one canonical footer when passed to finalizeResult", () => {
     const p = plan(["cardiology-guide", "nephrology-guide"]);
-    const result = finalizeResult(outputs, p, "en", titleOf, compose);
+    const result = finalizeResult(outputs, p, "en", compose);
     expect(count(result.text, CANONICAL_FOOTER.en)).toBe(1);
     expect(count(result.text, CANONICAL_FOOTER.es)).toBe(0);
     expect(result.text.endsWith(CANONICAL_FOOTER.en)).toBe(true);

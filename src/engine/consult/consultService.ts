@@ -24,8 +24,7 @@ export interface ConsultDeps {
   settings: SettingsStore;
   audit: AuditSink;
   runtime: DeepAgentRuntime;
-  titleOf(agentId: string): string;
-  compose?: SynthesisDeps["compose"];
+  compose: SynthesisDeps["compose"];
   emit(event: EngineEvent): void;
 }
 
@@ -170,7 +169,6 @@ export class ConsultService {
         [{ agent: ctx.agent, ok: true, awaitingApproval: output.awaitingApproval, text: output.text, error: null, durationMs: 0 }],
         { agents: [ctx.agent], topology: "single", tasks: [{ agent: ctx.agent, dependsOn: [] }], confidence: 1, why: "" },
         ctx.language,
-        this.deps.titleOf,
         this.deps.compose,
       );
       result = final;

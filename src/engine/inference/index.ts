@@ -2,7 +2,7 @@
  * Local inference, public surface. The engine asks a ModelProvider for chat models; the host builds one from
  * settings with createModelProvider and answers the models.* requests with the model-manager functions.
  */
-export { noModelProvider, type ChatModelRequest, type ModelProvider } from "./types";
+export type { ChatModelRequest, ModelProvider } from "./types";
 export { createModelProvider, type ModelProviderOptions } from "./modelProvider";
 export { describeModelSettings, settingsProblem, DEFAULT_CONTEXT_SIZE, NO_MODEL_MESSAGE } from "./modelSettings";
 export { buildModelsList } from "./modelsList";

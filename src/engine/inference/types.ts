@@ -21,11 +21,3 @@ export interface ModelProvider {
   /** Release loaded models and contexts. */
   dispose?(): Promise<void>;
 }
-
-/** The provider used when nothing is configured: describes nothing, refuses to build a model. */
-export const noModelProvider: ModelProvider = {
-  describe: () => null,
-  getChatModel: async () => {
-    throw new Error("No model is configured.");
-  },
-};

@@ -27,9 +27,6 @@ export type SpecialistRunner = (request: SpecialistRequest) => Promise<Specialis
 
 export interface DispatchDeps {
   runSpecialist: SpecialistRunner;
-  /** False when no model is configured: the turn ends with guidance instead of a crash. */
-  hasModel(): boolean;
-  noModelMessage(language: "en" | "es"): string;
 }
 
 async function runOne(deps: DispatchDeps, request: SpecialistRequest): Promise<SpecialistOutput> {
@@ -68,18 +65,6 @@ export function createDispatcher(deps: DispatchDeps): PhaseFn {
   return async (state, io) => {
     const plan = state.executionPlan;
     if (!plan || plan.tasks.length === 0) throw new Error("dispatch without a plan");
-    if (!deps.hasModel()) {
-      return {
-        result: {
-          outcome: "no_model",
-          text: deps.noModelMessage(state.language),
-          agents: plan.agents,
-          topology: plan.topology,
-          chips: [],
-          why: plan.why,
-        },
-      };
-    }
     let outputs: SpecialistOutput[];
     if (plan.topology === "single" || plan.tasks.length === 1) {
       outputs = [await runOne(deps, { task: plan.tasks[0]!, prior: [], state, io, live: true })];

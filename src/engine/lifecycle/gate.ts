@@ -71,7 +71,7 @@ export function createGate(deps: GateDeps): PhaseFn {
         chips: [],
         why: null,
       };
-      return { gateDecision: { kind: "emergency", family: emergency.family, action: emergency.action, rule: emergency.rule }, result };
+      return { result };
     }
     const refusal = deps.safety.checkRefusal(state.text, { direction: "input", language: state.language });
     if (refusal.refuse && refusal.category && refusal.rule && refusal.message) {
@@ -84,13 +84,9 @@ export function createGate(deps: GateDeps): PhaseFn {
         detail: { direction: "input" },
       });
       return {
-        gateDecision: { kind: "refuse", category: refusal.category, rule: refusal.rule, message: refusal.message },
         result: { outcome: "refused", text: refusal.message, agents: [], topology: null, chips: [], why: null },
       };
     }
-    return { gateDecision: { kind: "pass" } };
+    return {};
   };
 }
-
-/** Used only until the safety module is wired: lets everything through (the foundation skeleton). */
-export const passThroughGate: PhaseFn = async () => ({ gateDecision: { kind: "pass" } });

@@ -9,10 +9,3 @@ export interface OutputGuard {
 }
 
 export type OutputGuardFactory = (language: "en" | "es") => OutputGuard;
-
-/** Only for the foundation skeleton, before the safety module is wired. */
-export const passThroughGuardFactory: OutputGuardFactory = () => ({
-  push: (chunk) => chunk,
-  end: () => "",
-  blocked: null,
-});

@@ -20,16 +20,6 @@ export interface ConsultContext {
   memory: string | null;
 }
 
-export type GateResult =
-  | { kind: "pass" }
-  | {
-      kind: "emergency";
-      family: string;
-      action: "911" | "988" | "poison";
-      rule: string;
-    }
-  | { kind: "refuse"; category: string; rule: string; message: string };
-
 export interface PlanTask {
   agent: string;
   /** Agents whose outputs this task receives (pipeline). */
@@ -76,7 +66,6 @@ export const ConsultState = Annotation.Root({
   crisisLocale: Annotation<CrisisLocale>,
   attachmentIds: replace<string[]>(() => []),
   context: replace<ConsultContext | null>(() => null),
-  gateDecision: replace<GateResult | null>(() => null),
   executionPlan: replace<Plan | null>(() => null),
   outputs: replace<SpecialistOutput[]>(() => []),
   result: replace<TurnResult | null>(() => null),
