@@ -101,8 +101,9 @@ describe("conversation", () => {
     expect(await answer.innerText()).toContain("You stopped this answer.");
     // "Edit question" puts the question back in the message box.
     await answer.getByRole("button", { name: "Edit question" }).click();
-    expect(await page.getByLabel("Your message").inputValue()).toBe("Tell me slowly about my records");
-    expect((await focused(page))?.id).toBe("composer-input");
+    // React applies the edit on its next render: poll rather than read once.
+    await expect.poll(() => page.getByLabel("Your message").inputValue()).toBe("Tell me slowly about my records");
+    await expect.poll(async () => (await focused(page))?.id).toBe("composer-input");
     await page.getByLabel("Your message").fill("");
     await answer.getByRole("button", { name: "Try again" }).click();
     await expect.poll(() => page.locator(".message-user").count()).toBe(2);
