@@ -138,7 +138,7 @@ describe("approvals", () => {
     await again.getByRole("button", { name: "Edit first" }).click();
     const editor = again.getByLabel("The new text (you can change it before saving)");
     expect(await editor.inputValue()).toBe(NOTE);
-    expect((await focused(page))?.tag).toBe("TEXTAREA");
+    await expect.poll(async () => (await focused(page))?.tag).toBe("TEXTAREA");
     await editor.fill("# My agenda\n\n- In my own words\n");
     await again.getByRole("button", { name: "Save my version" }).click();
     await expect.poll(() => again.count()).toBe(0);
