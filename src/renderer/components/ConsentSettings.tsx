@@ -25,13 +25,23 @@ export function ConsentSettings({ agents }: { agents: AgentSummary[] }) {
       .catch(show);
   }, [client, show]);
 
+  // The box shows the user's choice at once (a controlled box that waits for the engine snaps back
+  // under the pointer); it stays disabled until the engine answers, and returns if saving failed.
+  const [savingGlobal, setSavingGlobal] = useState(false);
   const setGlobal = async (granted: boolean) => {
+    if (!consent) return;
+    const before = consent;
+    setConsent({ ...consent, global: granted });
+    setSavingGlobal(true);
     try {
       setConsent(await client["consent.set"]({ scope: "global", granted }));
       setProblem(null);
       announce(granted ? t("consent.allowedAll") : t("consent.withdrawnAll"));
     } catch (err) {
+      setConsent(before);
       show(err);
+    } finally {
+      setSavingGlobal(false);
     }
   };
   const withdraw = async (agentId: string) => {
@@ -56,7 +66,15 @@ export function ConsentSettings({ agents }: { agents: AgentSummary[] }) {
       {consent ? (
         <>
           <div className="check-field">
-            <input id="consent-global" type="checkbox" className="checkbox" checked={consent.global} onChange={(e) => void setGlobal(e.target.checked)} />
+            <input
+              id="consent-global"
+              type="checkbox"
+              className="checkbox"
+              checked={consent.global}
+              disabled={savingGlobal}
+              aria-busy={savingGlobal}
+              onChange={(e) => void setGlobal(e.target.checked)}
+            />
             <label htmlFor="consent-global">{t("consent.globalLabel")}</label>
           </div>
           {!consent.persistent ? (
