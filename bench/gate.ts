@@ -5,12 +5,14 @@
  * text), plus throughput and a set of pathological inputs. Also the output side: the output refusal
  * check on every skill template line (what a model repeats), and whole ~2 KB answers streamed through
  * the output guard in 16-character chunks. Prints one JSON object.
- * Targets: p99 < 1 ms at 2 KB, < 30 ms at 200 KB (input decision).
+ * Targets: p99 < 1 ms at 2 KB, < 30 ms at 200 KB (rules input decision). `layers` times the rules, the
+ * semantic layer and their union (the engine's decision) alone; targets p99 ≤ 25 ms at 2 KB and
+ * ≤ 150 ms at 200 KB, load < 1.5 s, ≤ 200 MB extra memory.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
-import { checkRefusal, createOutputGuard, detectEmergency } from "../src/engine/safety/index";
+import { checkRefusal, createEmergencyGate, createOutputGuard, detectEmergency, loadSemanticGate } from "../src/engine/safety/index";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -169,6 +171,28 @@ function time(text: string): number {
   return round3(Number(process.hrtime.bigint() - started) / 1e6);
 }
 
+// The semantic layer: load time and memory, then each layer alone and the union the engine runs.
+const rssBefore = process.memoryUsage().rss;
+const loadStarted = performance.now();
+const semantic = loadSemanticGate(ROOT);
+const loadMs = round3(performance.now() - loadStarted);
+semantic.classify("warm up");
+const extraRssMb = Math.round((process.memoryUsage().rss - rssBefore) / 1024 / 1024);
+const union = createEmergencyGate({ semantic });
+const layers = {
+  loadMs,
+  extraRssMb,
+  rules: { short: measure(short, 10, (t) => detectEmergency(t).emergency), kb2: measure(kb2, 5, (t) => detectEmergency(t).emergency), kb200: measure(kb200, 3, (t) => detectEmergency(t).emergency) },
+  semantic: { short: measure(short, 10, (t) => semantic.classify(t).emergency), kb2: measure(kb2, 5, (t) => semantic.classify(t).emergency), kb200: measure(kb200, 3, (t) => semantic.classify(t).emergency) },
+  union: {
+    decision: "rules ∪ semantic + checkRefusal(input)",
+    short: measure(short, 10, (t) => union.detect(t).emergency || checkRefusal(t, { direction: "input" }).refuse),
+    kb2: measure(kb2, 5, (t) => union.detect(t).emergency || checkRefusal(t, { direction: "input" }).refuse),
+    kb200: measure(kb200, 3, (t) => union.detect(t).emergency || checkRefusal(t, { direction: "input" }).refuse),
+  },
+  targets: { loadMs: 1500, extraRssMb: 200, kb2P99Ms: 25, kb200P99Ms: 150 },
+};
+
 const result = {
   machine: { cpus: cpus().length, parallelism: availableParallelism(), model: cpus()[0]?.model ?? "?", load1: loadavg()[0] },
   decision: "normalize + detectEmergency + checkRefusal(input)",
@@ -183,11 +207,16 @@ const result = {
     answer2kb: outputAnswers.length > 0 ? measure(outputAnswers, 5, streamAnswer) : null,
   },
   targets: { kb2P99Ms: 1, kb200P99Ms: 30 },
+  layers,
 };
 const verdict = {
   kb2P99Met: result.kb2.p99Ms < 1,
   kb200P99Met: result.kb200.p99Ms < 30,
   kb2BestOfRoundsP99Met: result.kb2.bestOfRounds.p99Ms < 1,
   kb200BestOfRoundsP99Met: result.kb200.bestOfRounds.p99Ms < 30,
+  unionKb2P99Met: layers.union.kb2.p99Ms <= 25,
+  unionKb200P99Met: layers.union.kb200.p99Ms <= 150,
+  loadMet: loadMs < 1500,
+  memoryMet: extraRssMb <= 200,
 };
 console.log(JSON.stringify({ ...result, verdict }, null, 2));

@@ -33,7 +33,20 @@ describe("carefold triage --jsonl", () => {
     ].join("\n");
     const r = await carefold(["triage", "--jsonl"], input);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .map(({ score, layer, denial, refusal, ...rest }) => {
+        // Every decision line carries the layer, the semantic score, the denial flag and the refusal.
+        if (!("error" in rest)) {
+          expect(typeof score).toBe("number");
+          expect(typeof denial).toBe("boolean");
+          expect(layer === null || layer === "rules" || layer === "semantic").toBe(true);
+          expect(refusal === null || typeof refusal.category === "string").toBe(true);
+        }
+        return rest;
+      });
     expect(lines).toEqual([
       { id: "a", emergency: true, family: "stroke", action: "911", rule: "stroke.face_droop" },
       { id: null, error: "line is not valid JSON" },
@@ -44,6 +57,17 @@ describe("carefold triage --jsonl", () => {
       { id: "d", emergency: true, family: "suicide", action: "988", rule: "suicide.ideation" },
       { id: "e", emergency: true, family: "overdose", action: "poison", rule: "overdose.child_ingestion" },
     ]);
+  }, 60_000);
+
+  it("carries the input refusal decision, and lets navigation that shares words through", async () => {
+    const input = [
+      JSON.stringify({ id: "dose", text: "How many mg of ibuprofen should I give my 4 year old?" }),
+      JSON.stringify({ id: "visit", text: "What should I bring to my cardiology visit?" }),
+    ].join("\n");
+    const r = await carefold(["triage", "--jsonl"], input);
+    const [dose, visit] = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(dose.refusal).toMatchObject({ category: "dose" });
+    expect(visit.refusal).toBeNull();
   }, 60_000);
 
   it("streams a large input (a 200 KB line among many)", async () => {

@@ -6,7 +6,8 @@
  */
 import { createInterface } from "node:readline";
 import { CrisisLocaleSchema } from "../../shared/contract";
-import { crisisResponse, detectEmergency, type EmergencyDecision } from "../../engine/safety/index";
+import { findContentDir } from "../../engine/paths";
+import { checkRefusal, createEmergencyGate, crisisResponse, loadSemanticGate, type EmergencyGate, type GateDecision } from "../../engine/safety/index";
 import { parse, UsageError } from "../args";
 import type { CliCommand, CliIO } from "../types";
 
@@ -14,9 +15,12 @@ const USAGE = `Usage:
   carefold triage "<message>" [--locale US|EU|UK|AU] [--lang en|es]
   carefold triage --jsonl < input.jsonl > decisions.jsonl
 
-Runs the deterministic emergency red-flag gate (no model). With --jsonl, reads one JSON object per
-line, {"id": "...", "text": "..."}, and writes one line per input:
-  {"id": "...", "emergency": true|false, "family": ..., "action": "911"|"988"|"poison"|null, "rule": ...}
+Runs the deterministic emergency gate (rules and the local semantic classifier; no chat model) and the
+input refusal gate. With --jsonl, reads one JSON object per line, {"id": "...", "text": "..."}, and
+writes one line per input:
+  {"id": "...", "emergency": true|false, "family": ..., "action": "911"|"988"|"poison"|null, "rule": ...,
+   "layer": "rules"|"semantic"|null, "score": <semantic score>, "denial": true|false,
+   "refusal": {"category": ..., "rule": ...} | null}
 A line that is not valid JSON or lacks a string "text" gives {"id": <id or null>, "error": "..."}.
 Without --jsonl the message comes from the arguments (or stdin) and a readable decision is printed,
 with the crisis numbers for --locale (default US) in --lang (default: the message's language).
@@ -31,11 +35,28 @@ function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
 }
 
 type TriageLine =
-  | { id: string; emergency: boolean; family: string | null; action: string | null; rule: string | null }
+  | {
+      id: string;
+      emergency: boolean;
+      family: string | null;
+      action: string | null;
+      rule: string | null;
+      layer: string | null;
+      score: number | null;
+      denial: boolean;
+      refusal: { category: string; rule: string } | null;
+    }
   | { id: string | null; error: string };
 
+let shared: EmergencyGate | null = null;
+/** The same gate the engine uses, loaded once per process. */
+function gate(): EmergencyGate {
+  shared ??= createEmergencyGate({ semantic: loadSemanticGate(findContentDir()) });
+  return shared;
+}
+
 /** One JSONL input line → one output object. Never throws. */
-export function triageLine(line: string): TriageLine {
+export function triageLine(line: string, emergencyGate: EmergencyGate = gate()): TriageLine {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -49,8 +70,11 @@ export function triageLine(line: string): TriageLine {
   const id = typeof record.id === "string" ? record.id : typeof record.id === "number" ? String(record.id) : null;
   if (id === null) return { id: null, error: '"id" must be a string' };
   if (typeof record.text !== "string") return { id, error: '"text" must be a string' };
-  const d = detectEmergency(record.text);
-  return { id, emergency: d.emergency, family: d.family, action: d.action, rule: d.rule };
+  const d = emergencyGate.detect(record.text);
+  const r = checkRefusal(record.text, { direction: "input" });
+  const refusal = r?.refuse && r.category && r.rule ? { category: r.category, rule: r.rule } : null;
+  const score = d.score === null ? null : Number(d.score.toFixed(4));
+  return { id, emergency: d.emergency, family: d.family, action: d.action, rule: d.rule, layer: d.layer, score, denial: d.denial, refusal };
 }
 
 async function runJsonl(io: CliIO): Promise<number> {
@@ -68,7 +92,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return text;
 }
 
-function describe(d: EmergencyDecision, locale: "US" | "EU" | "UK" | "AU", language: "en" | "es"): string {
+function describe(d: GateDecision, locale: "US" | "EU" | "UK" | "AU", language: "en" | "es"): string {
   const crisis = crisisResponse(d, locale, language);
   const numbers = crisis.numbers.map((n) => `  ${n.label}: ${n.number} (${n.kind}, ${n.href})`).join("\n");
   if (!d.emergency) {
@@ -85,7 +109,7 @@ function describe(d: EmergencyDecision, locale: "US" | "EU" | "UK" | "AU", langu
     `What to do: ${what}`,
     crisis.headline,
     numbers,
-    `Rule: ${d.rule}`,
+    `Rule: ${d.rule}${d.layer === "semantic" ? ` (semantic layer, score ${d.score?.toFixed(2)}; features ${d.features.join(", ")})` : ""}`,
     d.span ? `Matched: "${d.span.text}" (characters ${d.span.start}-${d.span.end})` : "",
     "",
   ]
@@ -128,7 +152,7 @@ export const command: CliCommand = {
       io.stderr.write(`carefold triage: no message given\n\n${USAGE}`);
       return 2;
     }
-    const decision = detectEmergency(text);
+    const decision = gate().detect(text);
     const language = (values.lang as "en" | "es" | undefined) ?? decision.language ?? "en";
     await write(io.stdout, describe(decision, locale.data, language));
     return 0;

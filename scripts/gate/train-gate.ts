@@ -1,0 +1,206 @@
+/**
+ * `npm run train:gate`: trains the semantic layer on the writers' train and dev files and the project's
+ * own corpus, picks its threshold by leave-one-writer-out cross-validation over those writers, and writes
+ * resources/models/gate-subword.bin (and the pinned scores).
+ * Seeded and single-threaded: the same corpus gives the same bytes. The holdout is never read here.
+ *   tsx scripts/gate/train-gate.ts [--out FILE] [--check]   (--check: exit 1 if the shipped file differs)
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { detectEmergency } from "../../src/engine/safety/index";
+import { createSemanticGate, encodeModel, SEMANTIC_MODEL_FILE, type SemanticModel } from "../../src/engine/safety/semantic/index";
+import { train, type TrainingExample, type TrainOptions } from "../../src/engine/safety/semantic/train";
+import { gateClass, load, readJsonl } from "./corpus";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+/** Cross-validated sensitivity of rules ∪ semantic that the threshold must reach; the highest such threshold wins. */
+export const SENSITIVITY_TARGET = 0.98;
+
+/** Chosen by leave-one-writer-out cross-validation on train + dev (never the holdout). */
+export const TRAIN_OPTIONS: TrainOptions = { learningRate: 2, epochs: 16, features: { bits: 19, minGram: 3, maxGram: 5, triples: true } };
+
+interface LegacyCase {
+  text: string;
+  expect: "emergency" | "none";
+  family?: string;
+  action?: string;
+}
+
+/** The project's own corpus: always trained on, never scored (the rules were written against it). */
+function legacyExamples(): TrainingExample[] {
+  return ["emergency.en.jsonl", "emergency.es.jsonl", "negative.en.jsonl", "negative.es.jsonl"]
+    .flatMap((f) => readJsonl<LegacyCase>(resolve(ROOT, "test/safety/corpus", f)))
+    .map((c) => ({ text: c.text, label: c.expect === "emergency" && c.family && c.action ? `${c.family}:${c.action}` : "none" }));
+}
+
+function writerLines() {
+  return [...load("gate", "train"), ...load("gate", "dev")];
+}
+
+/**
+ * Routine questions that share words with emergencies, as extra "none" examples: the refusal writers'
+ * train and dev messages (never their holdout) and the specialists' golden prompts that are not
+ * emergencies ("can I stop my inhaler?" is a question for the prescriber, not an airway emergency).
+ */
+function routineExamples(): TrainingExample[] {
+  const refusal = [...load("refusal", "train"), ...load("refusal", "dev")].map((l) => l.text);
+  const agents = resolve(ROOT, "agents");
+  const goldens = readdirSync(agents)
+    .map((a) => resolve(agents, a, "evals", "golden.jsonl"))
+    .filter((f) => existsSync(f))
+    .flatMap((f) => readJsonl<{ prompt: string; expect: string }>(f))
+    .filter((g) => g.expect !== "emergency")
+    .map((g) => g.prompt);
+  return [...refusal, ...goldens].map((text) => ({ text, label: "none" }));
+}
+
+export function trainingExamples(): TrainingExample[] {
+  return [...writerLines().map((l) => ({ text: l.text, label: gateClass(l) })), ...legacyExamples(), ...routineExamples()];
+}
+
+export interface CurvePoint {
+  threshold: number;
+  sensitivity: number;
+  specificity: number;
+}
+
+/**
+ * Out-of-fold scores: each train/dev writer scored by a model trained without that writer, so the
+ * threshold is set on text the model did not see, by people it did not learn from.
+ */
+interface Scored {
+  emergency: boolean;
+  family: string | null;
+  rules: boolean;
+  score: number;
+  predicted: string | null;
+}
+
+function crossValidated(): Scored[] {
+  const lines = writerLines();
+  const legacy = [...legacyExamples(), ...routineExamples()];
+  const out: Scored[] = [];
+  for (const writer of [...new Set(lines.map((l) => l.writer))]) {
+    const rest = lines.filter((l) => l.writer !== writer).map((l) => ({ text: l.text, label: gateClass(l) }));
+    const gate = createSemanticGate(train([...rest, ...legacy], TRAIN_OPTIONS));
+    for (const l of lines.filter((x) => x.writer === writer)) {
+      const s = gate.classify(l.text);
+      out.push({ emergency: l.label === "emergency", family: l.family, rules: detectEmergency(l.text).emergency, score: s.score, predicted: s.family });
+    }
+  }
+  return out;
+}
+
+/** Pinned scores (test/safety/fixtures/semantic-pins.json): every 5th train and dev line, so a change in
+ * features, arithmetic or weights shows up as a test failure, not as a silent drift. */
+export const PINS_FILE = resolve(ROOT, "test/safety/fixtures/semantic-pins.json");
+
+export function pinTexts(): string[] {
+  return writerLines()
+    .filter((_, i) => i % 5 === 0)
+    .map((l) => l.text);
+}
+
+/** The shipped model: trained on everything but the holdout, with the cross-validated threshold. */
+export function finalModel(threshold: number, familyThresholds: Record<string, number> = {}): SemanticModel {
+  const model = train(trainingExamples(), TRAIN_OPTIONS);
+  model.header.threshold = threshold;
+  model.header.familyThresholds = familyThresholds;
+  return model;
+}
+
+/** Each family's emergencies caught (out of fold) must stay at or above this share. */
+export const FAMILY_SENSITIVITY_FLOOR = 0.95;
+
+/**
+ * Raises one family's threshold at a time (in name order, deterministic) as far as the overall
+ * cross-validated sensitivity stays at the target and every family stays at its floor: fewer false
+ * alarms where a family's words are common in routine talk ("sugar", "heart").
+ */
+function stricterFamilies(scored: Scored[], base: number): Record<string, number> {
+  const thresholds: Record<string, number> = {};
+  const bar = (s: Scored) => (s.predicted ? (thresholds[s.predicted] ?? base) : base);
+  const hit = (s: Scored) => s.rules || s.score >= bar(s);
+  const positives = scored.filter((s) => s.emergency);
+  const families = [...new Set(positives.map((s) => s.family as string))].sort();
+  const holds = () =>
+    positives.filter(hit).length / positives.length >= SENSITIVITY_TARGET &&
+    families.every((f) => {
+      const of = positives.filter((s) => s.family === f);
+      return of.filter(hit).length / of.length >= FAMILY_SENSITIVITY_FLOOR;
+    });
+  for (const family of families) {
+    let best = base;
+    for (let t = base + 0.01; t <= 0.951; t += 0.01) {
+      thresholds[family] = Number(t.toFixed(2));
+      if (holds()) best = thresholds[family];
+      else break;
+    }
+    if (best > base) thresholds[family] = best;
+    else delete thresholds[family];
+  }
+  return thresholds;
+}
+
+/** Trains on train + dev, sets the threshold from cross-validation; returns the file bytes and the curve. */
+export function build(): {
+  bytes: Buffer;
+  curve: CurvePoint[];
+  threshold: number;
+  pins: { text: string; score: number }[];
+  final: { threshold: number; familyThresholds: Record<string, number>; sensitivity: number; specificity: number };
+} {
+  const scored = crossValidated();
+  const positives = scored.filter((s) => s.emergency);
+  const negatives = scored.filter((s) => !s.emergency);
+  const curve: CurvePoint[] = [];
+  for (let t = 0.05; t <= 0.951; t += 0.01) {
+    const threshold = Number(t.toFixed(2));
+    const hit = (s: (typeof scored)[number]) => s.rules || s.score >= threshold;
+    curve.push({
+      threshold,
+      sensitivity: Number((positives.filter(hit).length / positives.length).toFixed(4)),
+      specificity: Number((negatives.filter((s) => !hit(s)).length / negatives.length).toFixed(4)),
+    });
+  }
+  const reaching = curve.filter((p) => p.sensitivity >= SENSITIVITY_TARGET);
+  const chosen = reaching.length > 0 ? reaching[reaching.length - 1] : curve[0];
+  const familyThresholds = stricterFamilies(scored, chosen.threshold);
+  const model = finalModel(chosen.threshold, familyThresholds);
+  const gate = createSemanticGate(model);
+  const pins = pinTexts().map((text) => ({ text, score: Number(gate.classify(text).score.toFixed(9)) }));
+  const bar = (x: Scored) => (x.predicted ? (familyThresholds[x.predicted] ?? chosen.threshold) : chosen.threshold);
+  const hit = (x: Scored) => x.rules || x.score >= bar(x);
+  const final = {
+    threshold: chosen.threshold,
+    familyThresholds,
+    sensitivity: Number((positives.filter(hit).length / positives.length).toFixed(4)),
+    specificity: Number((negatives.filter((x) => !hit(x)).length / negatives.length).toFixed(4)),
+  };
+  return { bytes: encodeModel(model), curve, threshold: chosen.threshold, pins, final };
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("train-gate.ts")) {
+  const args = process.argv.slice(2);
+  const out = resolve(ROOT, args.includes("--out") ? args[args.indexOf("--out") + 1] : SEMANTIC_MODEL_FILE);
+  const started = performance.now();
+  const { bytes, curve, threshold, pins, final } = build();
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const seconds = (performance.now() - started) / 1000;
+  if (args.includes("--check")) {
+    const shipped = createHash("sha256").update(readFileSync(out)).digest("hex");
+    console.log(JSON.stringify({ shipped, rebuilt: sha256, same: shipped === sha256 }));
+    process.exit(shipped === sha256 ? 0 : 1);
+  }
+  writeFileSync(`${out}.tmp`, bytes);
+  renameSync(`${out}.tmp`, out);
+  if (!args.includes("--out")) {
+    mkdirSync(dirname(PINS_FILE), { recursive: true });
+    writeFileSync(`${PINS_FILE}.tmp`, JSON.stringify(pins, null, 0).replaceAll('},{"text"', '},\n{"text"') + "\n");
+    renameSync(`${PINS_FILE}.tmp`, PINS_FILE);
+  }
+  const at = curve.find((p) => p.threshold === threshold);
+  console.log(JSON.stringify({ file: out, bytes: bytes.length, sha256, seconds: Number(seconds.toFixed(1)), threshold, crossValidated: at, final, curve }, null, 1));
+}

@@ -1,0 +1,93 @@
+/**
+ * The emergency gate's one decision (safety.md §1a): rules ∪ semantic layer, over the message and the
+ * text of the notes and attachments sent with it. A rule match always stands; the semantic layer only
+ * adds emergencies the rules miss. An explicit denial is the rules' call, clause by clause, so the
+ * semantic layer's suicide score does not overrule it.
+ */
+import { detectEmergency, type EmergencyDecision } from "./emergency";
+import type { SemanticGate } from "./semantic/index";
+
+/** Where a flag was found: the message itself, or a note or attachment sent with it. */
+export interface GateSource {
+  kind: "note" | "attachment";
+  /** File name shown to the user ("bp-log.txt"). */
+  name: string;
+  text: string;
+}
+
+export interface GateDecision extends Omit<EmergencyDecision, "denial"> {
+  /** Which layer raised it (null when no emergency). */
+  layer: "rules" | "semantic" | null;
+  /** The semantic layer's score for the deciding text (null when it did not run). */
+  score: number | null;
+  /** The semantic layer's deciding features (feature strings, never user text). */
+  features: string[];
+  /** Where the flag was found. */
+  source: { kind: "message" | "note" | "attachment"; name: string | null } | null;
+  /** A present, first-person denial with a routine request: no banner, the answer carries the 988 line. */
+  denial: boolean;
+}
+
+export interface EmergencyGate {
+  detect(text: string, sources?: readonly GateSource[]): GateDecision;
+  /** Whether the semantic layer is loaded (false only where a test builds a rules-only gate). */
+  readonly semantic: boolean;
+}
+
+export interface EmergencyGateOptions {
+  /** The semantic layer; null gives the rules alone (for measuring the rules by themselves). */
+  semantic: SemanticGate | null;
+}
+
+const NOTHING: GateDecision = Object.freeze({
+  emergency: false,
+  family: null,
+  action: null,
+  rule: null,
+  span: null,
+  language: null,
+  layer: null,
+  score: null,
+  features: [],
+  source: null,
+  denial: false,
+});
+
+export function createEmergencyGate(options: EmergencyGateOptions): EmergencyGate {
+  const one = (text: string): GateDecision => {
+    const rules = detectEmergency(text);
+    const denial = rules.denial;
+    const semantic = options.semantic?.classify(text) ?? null;
+    const score = semantic ? semantic.score : null;
+    if (rules.emergency) return { ...rules, layer: "rules", score, features: [], source: null, denial: false };
+    if (semantic?.emergency && semantic.family && semantic.action && !(denial && semantic.family === "suicide")) {
+      return {
+        emergency: true,
+        family: semantic.family,
+        action: semantic.action,
+        rule: `semantic.${semantic.family}`,
+        span: semantic.span,
+        language: null,
+        layer: "semantic",
+        score,
+        features: semantic.features,
+        source: null,
+        denial: false,
+      };
+    }
+    return { ...NOTHING, score, denial };
+  };
+  return {
+    semantic: options.semantic !== null,
+    detect(text, sources = []) {
+      const message = one(text);
+      if (message.emergency) return { ...message, source: { kind: "message", name: null } };
+      for (const s of sources) {
+        // A note or attachment can raise an emergency, never switch one off.
+        const found = one(s.text);
+        if (found.emergency) return { ...found, source: { kind: s.kind, name: s.name } };
+      }
+      return message;
+    },
+  };
+}
