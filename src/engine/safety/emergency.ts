@@ -3,14 +3,16 @@
  *
  *   normalize → words, clauses, sentences → cue matches at anchor words → drop idiom overlaps →
  *   per-cue clause qualifiers (negation, history, …) → rules combine active cues → the most urgent
- *   rule wins (911 over 988 over Poison Help, then the more specific rule, then the earliest).
+ *   rule wins (911 over 988 over Poison Help, then the more specific rule, then the earliest) →
+ *   an explicit denial with a routine request (safety.md §1a, ./rules/denial) may stand the 988 down.
  *
  * The whole message is scanned, however long. Every decision names its rule and the matched span.
  */
-import { anchorsOf, compilePattern } from "./pattern";
+import { anchorsOf, compilePattern, compileSource } from "./pattern";
 import { originalSpan, type NormalizedText, type TextSpan } from "./normalize";
 import { matchAnchored, prepare, registerAnchor, type Prepared } from "./prepare";
-import { clauseFacts, fictionAt, isNegated, type ClauseFacts } from "./qualifiers";
+import { canInheritPast, clauseFacts, fictionAt, frameAt, hasBilling, isNegated, isPastTold, type ClauseFacts } from "./qualifiers";
+import { DENIAL } from "./rules/denial";
 import { CUES, FAMILY_POLICY, IDIOMS, RULES } from "./rules/index";
 import type { EmergencyAction, EmergencyFamily, GateLanguage, RuleSpec } from "./rules/index";
 import { rangeIndex, type Segments } from "./segment";
@@ -23,6 +25,11 @@ export interface EmergencyDecision {
   /** Offsets into the original text (mapped back through normalization). */
   span: TextSpan | null;
   language: GateLanguage | null;
+  /**
+   * An explicit first-person denial with a routine request was recognized and no emergency raised
+   * (safety.md §1a): no banner, and the answer carries the 988 line as a resource.
+   */
+  denial: boolean;
 }
 
 export const NO_EMERGENCY: EmergencyDecision = Object.freeze({
@@ -32,16 +39,22 @@ export const NO_EMERGENCY: EmergencyDecision = Object.freeze({
   rule: null,
   span: null,
   language: null,
+  denial: false,
 });
 
+const DENIED: EmergencyDecision = Object.freeze({ ...NO_EMERGENCY, denial: true });
+
 // ---------- compiled rule set ----------
+
+/** A cue, an idiom span that voids cues, or an explicit denial (./rules/denial). */
+type MatcherKind = "cue" | "idiom" | "denial";
 
 interface Matcher {
   cue: string;
   language: GateLanguage;
   re: RegExp;
   test?: (matched: string) => boolean;
-  idiom: boolean;
+  kind: MatcherKind;
 }
 
 /** This gate's channel in the shared anchor index (./prepare). */
@@ -57,17 +70,32 @@ function addMatcher(m: Matcher, pattern: string): void {
 for (const cue of CUES) {
   for (const language of ["en", "es"] as const) {
     for (const pattern of cue[language] ?? []) {
-      addMatcher({ cue: cue.name, language, re: compilePattern(pattern), test: cue.test, idiom: false }, pattern);
+      addMatcher({ cue: cue.name, language, re: compilePattern(pattern), test: cue.test, kind: "cue" }, pattern);
     }
   }
 }
-for (const language of ["en", "es"] as const) {
-  for (const pattern of IDIOMS[language]) {
-    addMatcher({ cue: "idiom", language, re: compilePattern(pattern), idiom: true }, pattern);
+const MARKERS: [MatcherKind, Readonly<Record<GateLanguage, readonly string[]>>][] = [
+  ["idiom", IDIOMS],
+  ["denial", DENIAL.denial],
+];
+for (const [kind, table] of MARKERS) {
+  for (const language of ["en", "es"] as const) {
+    for (const pattern of table[language]) addMatcher({ cue: kind, language, re: compilePattern(pattern), kind }, pattern);
   }
 }
 
+/**
+ * Request and retraction are searched for only once a denial was found (rare), so their common words
+ * ("need", "insurance") cost nothing on the anchor pass over ordinary messages.
+ */
+const searchAll = (patterns: Readonly<Record<GateLanguage, readonly string[]>>): RegExp[] =>
+  [...patterns.en, ...patterns.es].map((p) => new RegExp(`(?<![a-z0-9'])(?:${compileSource(p)})`));
+const REQUEST = searchAll(DENIAL.request);
+const RETRACTION = searchAll(DENIAL.retraction);
+
 const KNOWN_CUES = new Set(CUES.map((c) => c.name));
+const DENIAL_BLOCKERS = new Set(DENIAL.blockers);
+for (const name of DENIAL_BLOCKERS) if (!KNOWN_CUES.has(name)) throw new Error(`denial: unknown blocker cue "${name}"`);
 for (const rule of RULES) {
   for (const group of rule.all) {
     for (const name of group) {
@@ -93,22 +121,30 @@ export interface CueHit {
   visit: boolean;
 }
 
+interface Range {
+  start: number;
+  end: number;
+}
+
 interface Scan {
   norm: NormalizedText;
   seg: Segments;
   hits: CueHit[];
+  /** Spans of explicit denials ("I'm not suicidal"). */
+  denials: Range[];
 }
 
-function findHits(p: Prepared): CueHit[] {
+function findHits(p: Prepared, denials: Range[]): CueHit[] {
   const { norm, seg } = p;
   const text = norm.text;
   const raw: { m: Matcher; start: number; end: number }[] = [];
-  const idioms: { start: number; end: number }[] = [];
+  const idioms: Range[] = [];
   matchAnchored(p, GATE, matchers, text, (m, start, matched) => {
     if (m.test && !m.test(matched)) return;
     const end = start + matched.length;
-    if (m.idiom) idioms.push({ start, end });
-    else raw.push({ m, start, end });
+    if (m.kind === "cue") raw.push({ m, start, end });
+    else if (m.kind === "idiom") idioms.push({ start, end });
+    else denials.push({ start, end });
   });
   const factsCache = new Map<number, ClauseFacts>();
   const factsOf = (ci: number): ClauseFacts => {
@@ -125,11 +161,19 @@ function findHits(p: Prepared): CueHit[] {
         recentPast: facts.recentPast || prev.recentPast,
         visits: [...prev.visits, ...facts.visits],
       };
+    } else if (ci > 0 && !sameSentenceStart(ci) && canInheritPast(text, seg.clauseStarts[ci], to)) {
+      // "Many years ago, after my husband died, I took an overdose": a clause with no present-tense verb
+      // carries the remote past of the clause before it in its sentence.
+      if (factsOf(ci - 1).remotePast) facts = { ...facts, remotePast: true };
     }
     factsCache.set(ci, facts);
     return facts;
   };
+  const sameSentenceStart = (ci: number): boolean =>
+    seg.sentenceStarts[rangeIndex(seg.sentenceStarts, seg.clauseStarts[ci])] === seg.clauseStarts[ci];
   const fictionCache = new Map<number, number>();
+  const frame = raw.length > 0 ? frameAt(text) : -1;
+  const billing = raw.length > 0 && hasBilling(text);
   const hits: CueHit[] = [];
   for (const r of raw) {
     if (idioms.some((i) => i.start < r.end && r.start < i.end)) continue;
@@ -142,6 +186,11 @@ function findHits(p: Prepared): CueHit[] {
       fiction = fictionAt(text, seg.sentenceStarts[si], to);
       fictionCache.set(si, fiction);
     }
+    const clauseTo = ci + 1 < seg.clauseStarts.length ? seg.clauseStarts[ci + 1] : text.length;
+    // A training or role-play frame earlier in the message ("Test question: …"), unless happening right now.
+    const framed = frame >= 0 && frame <= r.start && facts.immediateAt < 0;
+    // "Charge from poison control … when my toddler licked dish soap last week": told in the past, billed.
+    const billed = billing && !facts.present && isPastTold(text, seg.clauseStarts[ci], clauseTo);
     hits.push({
       cue: r.m.cue,
       language: r.m.language,
@@ -149,8 +198,8 @@ function findHits(p: Prepared): CueHit[] {
       end: r.end,
       negated: isNegated(text, seg, r.start, r.end),
       facts,
-      fiction: fiction >= 0 && fiction <= r.start,
-      visit: facts.visits.some((at) => isVisitReason(text, at, r.start, r.end, seg.clauseStarts[ci])),
+      fiction: (fiction >= 0 && fiction <= r.start) || framed,
+      visit: billed || facts.visits.some((at) => isVisitReason(text, at, r.start, r.end, seg.clauseStarts[ci])),
     });
   }
   return hits;
@@ -181,7 +230,8 @@ export function isActive(hit: CueHit, family: EmergencyFamily): boolean {
   if (f.remotePast && !f.present) return false;
   if (policy.recentPast && f.recentPast && !f.present) return false;
   if (policy.chronic && f.chronic && !f.present) return false;
-  if (policy.hypothetical && before(f.hypotheticalAt)) return false;
+  // "Hypothetically, if someone like me, right now, had…": the framing does not hide what is happening.
+  if (policy.hypothetical && before(f.hypotheticalAt) && f.immediateAt < f.hypotheticalAt) return false;
   if (policy.negation && hit.negated) return false;
   return true;
 }
@@ -251,7 +301,8 @@ function better(a: Fired, b: Fired): boolean {
 
 function scan(text: string): Scan {
   const p = prepare(text);
-  return { norm: p.norm, seg: p.seg, hits: findHits(p) };
+  const denials: Range[] = [];
+  return { norm: p.norm, seg: p.seg, hits: findHits(p, denials), denials };
 }
 
 export interface EmergencyAnalysis {
@@ -263,10 +314,9 @@ export interface EmergencyAnalysis {
   normalized: string;
 }
 
-function decide(text: string, s: Scan): { decision: EmergencyDecision; fired: Fired[] } {
-  if (s.hits.length === 0) return { decision: NO_EMERGENCY, fired: [] };
+function fireRules(hits: readonly CueHit[]): Fired[] {
   const byCue = new Map<string, CueHit[]>();
-  for (const h of s.hits) {
+  for (const h of hits) {
     const list = byCue.get(h.cue);
     if (list) list.push(h);
     else byCue.set(h.cue, [h]);
@@ -276,6 +326,26 @@ function decide(text: string, s: Scan): { decision: EmergencyDecision; fired: Fi
     const f = evaluateRule(rule, byCue);
     if (f) fired.push(f);
   }
+  return fired;
+}
+
+/**
+ * Explicit denial (safety.md §1a): discount the cues inside "I'm not suicidal" and the like; the denial
+ * holds only when nothing else fires and no plan, means, farewell or attempt is present anywhere.
+ */
+function denialHolds(s: Scan): boolean {
+  const spans = s.denials;
+  if (spans.length === 0) return false;
+  const text = s.norm.text;
+  if (!REQUEST.some((re) => re.test(text)) || RETRACTION.some((re) => re.test(text))) return false;
+  const rest = s.hits.filter((h) => !spans.some((r) => r.start < h.end && h.start < r.end));
+  if (rest.some((h) => DENIAL_BLOCKERS.has(h.cue) && isActive(h, "suicide"))) return false;
+  return fireRules(rest).length === 0;
+}
+
+function decide(text: string, s: Scan): { decision: EmergencyDecision; fired: Fired[] } {
+  const fired = s.hits.length === 0 ? [] : fireRules(s.hits);
+  if (denialHolds(s)) return { decision: DENIED, fired: [] };
   if (fired.length === 0) return { decision: NO_EMERGENCY, fired };
   fired.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
   const best = fired[0];
@@ -287,6 +357,7 @@ function decide(text: string, s: Scan): { decision: EmergencyDecision; fired: Fi
       rule: best.rule.id,
       span: originalSpan(text, s.norm, best.start, best.end),
       language: best.hits[0].language,
+      denial: false,
     },
     fired,
   };

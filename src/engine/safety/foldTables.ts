@@ -98,3 +98,21 @@ export const MISSPELLINGS: Readonly<Record<string, string>> = {
   garganata: "garganta",
   envenenao: "envenenado",
 };
+
+/**
+ * Words people split in two to dodge a filter or by a slip of the thumb ("sui cide", "over-dosed").
+ * Any split into halves of 2+ letters is joined back, except where both halves are ordinary words
+ * ("over dose" stays two words): joining those would invent words nobody wrote.
+ */
+export const SPLIT_WORDS: readonly string[] = [
+  "suicide", "suicidal", "suicides", "suicidio", "suicida", "suicidarme", "suicidarse", "overdose", "overdosed",
+  "overdosing", "seizure", "seizures", "seizing", "unresponsive", "unconscious", "anaphylaxis", "anaphylactic",
+  "hemorrhage", "hemorrhaging", "unalive",
+];
+
+/** Ordinary words: a split whose two halves are both in here is left alone. */
+export const SPLIT_COMMON_HALVES: ReadonlySet<string> = new Set([
+  "a", "i", "an", "as", "at", "be", "by", "de", "do", "el", "en", "he", "in", "is", "it", "la", "me", "my", "no",
+  "of", "on", "or", "se", "so", "su", "to", "un", "up", "us", "we", "al", "ate", "are", "con", "the", "over",
+  "dose", "dosed", "dosing", "alive", "live", "una", "responsive", "conscious", "self", "sing", "side",
+]);

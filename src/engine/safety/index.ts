@@ -4,6 +4,10 @@
  * no electron: pure functions plus the consent store's database edge.
  */
 export { detectEmergency, analyzeEmergency, NO_EMERGENCY } from "./emergency";
+export { createEmergencyGate } from "./gate";
+export type { EmergencyGate, GateDecision, GateSource } from "./gate";
+export { createSemanticGate, loadSemanticGate, SEMANTIC_MODEL_FILE } from "./semantic/index";
+export type { SemanticGate, SemanticDecision } from "./semantic/index";
 export type { EmergencyDecision, EmergencyAnalysis } from "./emergency";
 export { crisisResponse, crisisNumbers, CRISIS_TABLE } from "./crisisNumbers";
 export type { CrisisResponse } from "./crisisNumbers";

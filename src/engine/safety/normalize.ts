@@ -8,10 +8,10 @@
  *      accents, so Spanish matches with or without them), lower case, look-alike letters, zero-width and
  *      bidi controls removed, whitespace runs collapsed;
  *   B. per word: leetspeak digits inside words, runs of 3+ identical letters collapsed to one, common
- *      misspellings, and spaced-out single letters ("s.u.i.c.i.d.e") joined.
+ *      misspellings, spaced-out single letters ("s.u.i.c.i.d.e") and split words ("sui cide") joined.
  * Each normalized UTF-16 unit remembers the original range it came from, so spans map back.
  */
-import { CONFUSABLES, LEET, MISSPELLINGS } from "./foldTables";
+import { CONFUSABLES, LEET, MISSPELLINGS, SPLIT_COMMON_HALVES, SPLIT_WORDS } from "./foldTables";
 
 export interface NormalizedText {
   /** The folded text the rules match. */
@@ -268,6 +268,26 @@ interface Words {
 
 const JOIN_SEPARATORS = new Set([" ", ".", "-", "_", "*", "\u00b7", "/"]);
 
+/** First half → second halves of a split word ("sui" → "cide", …), from SPLIT_WORDS. */
+const SPLIT_PAIRS = new Map<string, Set<string>>();
+for (const word of SPLIT_WORDS) {
+  for (let i = 2; i <= word.length - 2; i++) {
+    const a = word.slice(0, i);
+    const b = word.slice(i);
+    if (SPLIT_COMMON_HALVES.has(a) && SPLIT_COMMON_HALVES.has(b)) continue;
+    const set = SPLIT_PAIRS.get(a) ?? new Set<string>();
+    set.add(b);
+    SPLIT_PAIRS.set(a, set);
+  }
+}
+
+/** Words t and t+1 are the two halves of a split word, one separator apart. */
+function isSplitPair(words: Words, text: string, t: number): boolean {
+  if (t + 1 >= words.s.length || words.s[t + 1] - words.e[t] !== 1) return false;
+  const second = SPLIT_PAIRS.get(words.folded[t]);
+  return second !== undefined && second.has(words.folded[t + 1]) && JOIN_SEPARATORS.has(text[words.e[t]]);
+}
+
 function isSingleLetter(word: string): boolean {
   return word.length === 1 && isAsciiLetter(word.charCodeAt(0));
 }
@@ -310,6 +330,7 @@ function tokenize(text: string): Words {
       words.changed = true;
       words.changedCount++;
     }
+    if (words.s.length > 1 && isSplitPair(words, text, words.s.length - 2)) words.changed = true;
     // Three single letters in a row, one character apart, may be a spaced-out word to join.
     if (isSingleLetter(folded)) {
       const k = words.s.length - 1;
@@ -404,6 +425,13 @@ function foldWords(src: NormalizedText): WordPass {
       unstable = true;
       cursor = words.e[runEnd];
       t = runEnd + 1;
+      continue;
+    }
+    if (isSplitPair(words, text, t)) {
+      out.copy(cursor, words.s[t]);
+      out.word(foldWord(words.folded[t] + words.folded[t + 1]), words.s[t], words.e[t + 1]);
+      cursor = words.e[t + 1];
+      t += 2;
       continue;
     }
     const word = words.folded[t];

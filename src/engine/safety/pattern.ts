@@ -4,7 +4,8 @@
  * in the message length no matter how many rules exist: a regex never scans the whole message.
  *
  *   "throat {g}(clos~|swell~ shut)"
- *   ' ' (space)  0–3 separator characters (space, comma, dash, quote…), never a sentence end
+ *   ' ' (space)  0–3 separator characters (space, comma, dash, quote…), or one bare line break
+ *                (a phrase hard-wrapped across lines: "heart\nattack"), never a sentence end
  *   {g} / {gN}   a gap of up to 3 (or N) whole words
  *   word~        the word and any continuation ("bleed~" = bleed, bleeds, bleeding)
  *   #            a number (digits with an optional decimal part)
@@ -12,14 +13,24 @@
  * Patterns start with a literal word or a group of literal words: those are the anchors.
  */
 
-const SEP = "[^a-z0-9'\\n.!?]{0,3}";
+// A lone "\n" joins words of one phrase; "\n- " (a list item) still separates them.
+const SEP = "(?:[^a-z0-9'\\n.!?]{0,3}|\\n)";
 const GAP_WORD = "[a-z0-9']+[^a-z0-9'\\n.!?]{1,3}";
 
 export function compileSource(pattern: string): string {
   let out = "";
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
-    if (c === " ") out += SEP;
+    if (c === "\\") {
+      out += pattern.slice(i, i + 2);
+      i++;
+    } else if (c === "[") {
+      // A character class is plain regex: "self[- ]?harm" keeps its space literal.
+      let j = i + 1;
+      while (j < pattern.length && pattern[j] !== "]") j += pattern[j] === "\\" ? 2 : 1;
+      out += pattern.slice(i, j + 1);
+      i = j;
+    } else if (c === " ") out += SEP;
     else if (c === "~") out += "[a-z0-9']*";
     else if (c === "#") out += "\\d+(?:[.,]\\d+)?";
     else if (c === "(" && pattern[i + 1] !== "?") out += "(?:";

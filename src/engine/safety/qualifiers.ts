@@ -11,6 +11,12 @@ export interface ClauseFacts {
   recentPast: boolean;
   /** "right now", "today", "minutes ago": overrides history and chronicity. */
   present: boolean;
+  /**
+   * Offset of the last "right now", "currently", "ahora mismo" in the clause, or -1. After a hypothetical
+   * marker it overrides it ("if someone like me, right now, had…"); before it, it does not ("we're
+   * currently learning what to do if…").
+   */
+  immediateAt: number;
   chronic: boolean;
   /** Offset (in the message) of the first marker of each kind in the clause, or -1. */
   hypotheticalAt: number;
@@ -56,6 +62,21 @@ const REMOTE_PAST = W(
     "(?:was|were|got) (?:diagnosed|hospitalized|admitted|discharged)",
     "(?:at|age) (?:age )?\\d\\d(?: years old)?,? (?:he|she|i|my)? ?(?:had|suffered)",
     "in the past",
+    "(?:in|during|back in) the (?:19|20)?\\d0'?s",
+    "(?:back )?in (?:high school|college|middle school|grade school|elementary school|university|my (?:teens|twenties|thirties|20s|30s|youth))",
+    "when (?:i|he|she|we|they) (?:was|were) (?:a |an )?(?:\\d+|teen\\w*|kid|child|baby|toddler|in (?:high school|college|school))",
+    "(?:as a|as an) (?:teen\\w*|adolescent|infant|young (?:man|woman|adult))",
+    "with (?:my|her|his|our) (?:first|last|previous|older|oldest|second|other)(?: (?:baby|pregnancy|child|son|daughter|one|kid|delivery|birth))?",
+    "(?:over|during) the (?:summer|winter|holidays|spring)",
+    "this past (?:summer|winter|spring|fall|autumn|year)",
+    "at the time|back then|at that time",
+    "(?:had|has had|have had|suffered) (?:anaphylaxis|anaphylactic shock|seizures|strokes)",
+    "(?:he|she|i|we|they)'d (?:swallowed|taken|eaten|drunk|had|been|fallen|choked|overdosed|cut)",
+    "en el (?:19|20)\\d\\d",
+    "de (?:chamaco|chamaca|chavo|chava|adolescente|bebe|nene|nena|muchacho|muchacha|chiquito|chiquita)",
+    "cuando (?:tenia|tenias|tenian) \\d+",
+    "con (?:mi|su) (?:primer|primera|anterior|otro|otra) (?:embarazo|bebe|hijo|hija|parto)",
+    "en (?:ese|aquel) entonces|en aquel (?:momento|tiempo)",
     `hace (?:${NUM_ES}) (?:anos?|meses|mes|decadas?)`,
     "el ano pasado",
     "(?:en|desde) (?:19|20)\\d\\d",
@@ -94,7 +115,7 @@ const RECENT_PAST = W(
 const PRESENT = W(
   [
     "right now",
-    "now",
+    "(?<!(?:fine|ok|okay|good|better|clean|sober|well|healthy|stable|great|normal|recovered|\\d\\d?|years old) )now",
     "currently",
     "at the moment",
     "at this moment",
@@ -119,6 +140,23 @@ const PRESENT = W(
     "hace (?:un rato|poco|(?:\\d+|unos|unas|cinco|diez|veinte|quince) (?:minutos|horas)|una hora|media hora)",
     "acaba de",
     "acabo de",
+  ].join("|"),
+);
+
+const IMMEDIATE = W(
+  [
+    "right now",
+    "currently",
+    "at the moment",
+    "at this (?:very )?moment",
+    "as we speak",
+    "as i (?:type|write|am typing|am writing)",
+    "this (?:very )?(?:minute|second|instant)",
+    "ahora mismo",
+    "ahorita mismo",
+    "justo ahora",
+    "en este (?:momento|instante)",
+    "en estos momentos",
   ].join("|"),
 );
 
@@ -154,6 +192,8 @@ const CHRONIC = W(
     "frecuentemente",
     "durante (?:semanas|meses|anos)",
     "(?:una|1) semana",
+    "whenever (?:i|he|she|they) (?:cut|cuts|bump|bumps|get|gets)",
+    "cuando (?:se|me|te|le) (?:corta|cortaba|corto|golpea|golpeaba|lastima|lastimaba)",
   ].join("|"),
 );
 
@@ -175,7 +215,8 @@ const HYPOTHETICAL = W(
     "(?:how|what) (?:to|do i|can i|should i|would i) (?:prevent|avoid|lower|reduce)",
     "is it (?:normal|possible|common|true|safe|okay|ok) (?:for|to|that|if)",
     "(?:prevent|prevents|preventing|avoid|avoiding)",
-    "que (?:pasa|pasaria|hago|hacer|debo hacer|hacemos|debemos hacer) (?:si|cuando|en caso)",
+    "que (?:pasa|pasaria|hago|hacer|debo hacer|hacemos|debemos hacer|se debe hacer|hay que hacer|se hace|deberia hacer) (?:si|cuando|en caso)",
+    "(?:si|cuando) (?:a )?(?:alguien|una persona)",
     "en caso de",
     "por si",
     "supongamos",
@@ -217,19 +258,32 @@ const EDUCATION = W(
     "para (?:mi|una|la|el) (?:clase|tarea|presentacion|examen|escuela|curso|trabajo escolar|proyecto)",
     "aprender (?:sobre|mas)",
     "folleto|cartel",
+    "(?:like|want|trying|try|help me|helps? me) to understand|understand (?:what|how) (?:\\w+ ){1,3}(?:means|works)",
+    "what (?:does|do|did) (?:\\w+ ){1,3}(?:even )?mean",
+    "what (?:\\w+ ){1,3}means",
+    "how (?:i|you|we|one) (?:know|tell|recognize|spot|identify)",
+    "how (?:does|do|can|would) (?:\\w+ ){1,4}(?:happen|occur|develop)",
+    "(?:content|trigger) warnings?",
+    "(?:form|forms|questionnaire|intake|doctor|doctors|nurse|they|psychiatrist|therapist) (?:\\w+ ){0,2}(?:asks?|asked|asking) (?:me )?(?:about|if|whether)",
+    "(?:upload|print|fill out|update|copy of|find|submit|sign|subir|imprimir|llenar) (?:[a-z0-9']+ ){0,4}(?:action plan|plan de accion)",
+    "que (?:sintomas|signos|senales) (?:da|dan|tiene|causa|produce)",
+    "como se (?:detecta|detectan|previene|evita|nota)",
+    "que le pasa (?:al cuerpo|a una persona|a alguien)",
+    "tarea (?:de|sobre)",
   ].join("|"),
 );
 
 const VISIT = W(
   [
-    "(?:the|a|my|an|this|that|his|her|our|their|hospital|er|ed|ambulance|medical|surprise) bills?",
+    "(?:the|a|my|an|this|that|his|her|our|their|hospital|er|ed|ambulance|medical|surprise|este|esta|el|la|mi) bills?",
+    "visit to (?:the |an |a )?(?:\\w+ ){0,2}(?:er|ed|emergency room|emergency department|hospital|urgent care)",
     "billed|billing|invoice|statement|claim|claims|eob|explanation of benefits|copay|co-pay|deductible|coinsurance|out of pocket|coverage|reimburs\\w*|denial|appeal|prior auth\\w*|preauthoriz\\w*|in-network|out-of-network|coded|billing code|insurance|insurer",
     "(?:insurance|plan|medicaid|medicare|insurer) (?:\\w+ )?(?:cover|covers|covered|pay|pays|paid|won't pay|denied|refused)",
     "covered by",
     "(?:from|at|in) the (?:er|ed|emergency room|emergency department|hospital|urgent care|ambulance)",
     "(?:er|ed|hospital|discharge|visit|after-visit|urgent care) (?:records?|notes?|reports?|papers?|paperwork|summary|summaries|instructions)",
     "(?:medical )?(?:records|chart|notes|report|summary|discharge summary|paperwork|labs|results) (?:from|of|for)",
-    "(?:went|been|was|were|got) (?:\\w+ ){0,3}(?:to|at|in) (?:the |an |a )?(?:er|ed|emergency room|emergency department|hospital|urgent care|ambulance)",
+    "(?:went|been|was|were|got) (?:\\w+ ){0,3}(?:to|at|in) (?:the |an |a )?(?:er|ed|emergency room|emergency department|emergency|hospital|urgent care|ambulance)",
     "(?:rushed|admitted|seen|treated|visited) (?:\\w+ ){0,2}(?:the |an |a )?(?:er|ed|emergency room|emergency department|hospital|urgent care)",
     "(?:er|ed|emergency room|hospital|urgent care|ambulance) (?:visit|trip|stay|ride|admission)",
     "factura|facturas|cuenta del hospital|cobraron|cobro|cobros|reclamo|reclamacion|seguro|aseguranza|deducible|copago|cobertura|reembolso|negaron",
@@ -240,10 +294,14 @@ const VISIT = W(
 
 const FICTION = W(
   [
-    "(?:in|on) (?:the|a|my|this|that|our) (?:movie|film|novel|book|story|episode|tv show|show|series|play|video game|comic|screenplay|script|sitcom|soap opera|drama|anime|cartoon|musical)",
+    "(?:in|on) (?:the|a|my|this|that|our) (?:(?:radio|tv|animated|horror|crime|medical|hospital|soap|latest|new) )?(?:movie|film|novel|book|story|episode|tv show|show|series|play|video game|comic|screenplay|script|sitcom|soap opera|telenovela|drama|anime|cartoon|musical|podcast)",
+    "(?:for|in) (?:my|our) (?:\\w+ )?(?:novel|story|book|script|screenplay|play|fanfic|comic|murder mystery|mystery|thriller)",
+    "(?:writing|write|wrote) (?:a|an|my|the) (?:\\w+ )?(?:novel|story|book|script|screenplay|scene|poem|play|fanfic|murder mystery|mystery|thriller)",
+    "(?:making|writing) (?:a|the|our|my) (?:school )?(?:play|skit|musical)(?: for school)? (?:where|in which|about)",
+    "amateur dramatics|(?:in|on) minecraft|(?:in|on) fortnite|(?:in|on) roblox|dnd|d&d|(?:video )?game question",
     "(?:my|a|the|this) (?:novel|story|screenplay|script|fanfic|book|play|short story) (?:i'm|i am|im) (?:writing|working on)",
     "(?:i'm|i am|im) writing (?:a|my|the) (?:novel|story|book|script|screenplay|scene|poem|play|short story|fanfic)",
-    "(?:the|my|a|main|this|that|our|your|lead) (?:main )?characters?",
+    "(?:the|my|a|main|this|that|our|your|lead|one) (?:\\w+ )?characters?",
     "fictional|fiction",
     "plot",
     "protagonist",
@@ -252,14 +310,73 @@ const FICTION = W(
     "personaje|personajes",
     "ficcion",
     "estoy escribiendo (?:una|un|mi) (?:novela|cuento|historia|guion|libro|obra)",
+    "para (?:mi|un|una|nuestra|nuestro) (?:cuento|novela|guion|obra|libro)",
+    "(?:hace|hacen|hacemos|escribo|escribi) una obra (?:donde|en la que|sobre)|taller de escritura",
   ].join("|"),
 );
 
+/**
+ * A training, exam or role-play frame ("first aid class scenario: someone is choking", "Test question:",
+ * "pretend you're a nurse", "nos pusieron este caso"): it frames everything after it in the message,
+ * unless the cue's clause says it is happening right now. "This is not a drill" is no frame.
+ */
+const FRAME = W(
+  [
+    "(?<!not (?:a |an )?|worst[- ]case |best[- ]case )(?:scenario|scenarios|case study|practice (?:question|scenario|case|exam|test|quiz))",
+    "(?:test|exam|quiz|homework|course|class|training|practice|review) questions?",
+    "(?:the|my|a|our) (?:\\w+ )?(?:question|homework|quiz|worksheet|assignment) (?:asks|says|is)",
+    "quiz|(?:emt|cpr|bls|first aid|lifeguard|nursing) homework|recert\\w*|mock (?:exam|drill|code)",
+    "role[- ]?play\\w*|pretend (?:you|you're|i|i'm|we|we're|that|to be (?:a|an|the|my))|(?:just|only|purely) for practice|practic\\w* (?:my|our) (?:english|spanish)",
+    "caso (?:practico|clinico|hipotetico)|simulacro|(?:nos|me|les) (?:pusieron|dieron|plantearon|pusieron) (?:este|el|un|una) (?:caso|escenario|ejercicio)",
+    "la pregunta (?:dice|es)|pregunta del examen|examen del curso|tengo (?:el )?examen|examen (?:de|del) (?:primeros auxilios|rcp|socorrista|curso)|juego de rol|(?:es|solo|nomas) para practicar|hagamos de cuenta|finge que|imagina que",
+  ].join("|"),
+);
+
+/** A bill, charge or claim anywhere in the message: a cue told in the past tense is the visit's reason. */
+const BILLING = W(
+  "bills?|billed|billing|invoice|collections|claim|claims|eob|explanation of benefits|(?<!in )charges?|charged|copay|deductible|facility fee|factura|facturas|cobro|cobros|cobraron|reclamo",
+);
+const PAST_MARK = W(
+  "was|were|(?<!(?:'ve|have|has|'s|i) )had|(?:he|she|i|we|they)'d (?!like|love|rather|better|prefer|want)|estaba|estaban|estuve|estuvo|tuve|tuvo|tenia|fue|fui|last (?:week|night|month|year)|(?:days?|weeks?|months?) ago",
+);
+/** A present-tense verb: a clause that has one does not inherit the past of the clause before it. */
+const PRESENT_TENSE = W(
+  "am|is|are|i'm|im|he's|she's|it's|they're|we're|you're|isn't|aren't|can't|cannot|can|won't|keeps?|still|has|have|don't|doesn't|hurts?|feels?|looks?|seems?|getting|gets|need|needs|tengo|tiene|tienen|esta|estoy|estan|siento|siente|sigue|sigo|puede|puedo|duele|duelen|hay|es|son|va|voy|ando|anda",
+);
+
+/** "…, but …", "pero …": a contrast turns away from the past of the clause before it. */
+const CONTRAST_START = /^[^a-z0-9]*(?:but|however|although|though|whereas|except|actually|anyway|anyways|update|meanwhile|pero|aunque|sino|excepto|mientras|sin embargo)(?![a-z0-9])/;
+
+export function frameAt(text: string): number {
+  return firstIndex(FRAME, text);
+}
+
+export function hasBilling(text: string): boolean {
+  return BILLING.test(text);
+}
+
+/** Whether a clause can take the past of the clause before it in its sentence (no present-tense verb). */
+export function canInheritPast(text: string, from: number, to: number): boolean {
+  const clause = text.slice(from, to);
+  return !CONTRAST_START.test(clause) && !PRESENT.test(clause) && !PRESENT_TENSE.test(clause);
+}
+
+export function isPastTold(text: string, from: number, to: number): boolean {
+  return PAST_MARK.test(text.slice(from, to));
+}
+
 const VISIT_ALL = new RegExp(VISIT.source, "g");
+const IMMEDIATE_ALL = new RegExp(IMMEDIATE.source, "g");
 
 function firstIndex(re: RegExp, text: string): number {
   const m = re.exec(text);
   return m ? m.index : -1;
+}
+
+function lastIndex(re: RegExp, clause: string, from: number): number {
+  let last = -1;
+  for (const m of clause.matchAll(re)) last = from + m.index;
+  return last;
 }
 
 export function clauseFacts(text: string, from: number, to: number): ClauseFacts {
@@ -275,6 +392,7 @@ export function clauseFacts(text: string, from: number, to: number): ClauseFacts
     remotePast: REMOTE_PAST.test(clause),
     recentPast: RECENT_PAST.test(clause),
     present: PRESENT.test(clause),
+    immediateAt: lastIndex(IMMEDIATE_ALL, clause, from),
     chronic: CHRONIC.test(clause),
     hypotheticalAt: at(HYPOTHETICAL),
     educationAt: at(EDUCATION),
@@ -308,7 +426,33 @@ const NOT_A_DENIAL = new Set([
 /** After the cue: "chest pain: no", "CP - denied". */
 const DENIED_AFTER = /^[\s:=\-()]{0,4}(?:no|none|negative|neg|denied|denies|absent|resolved|nope|niega|negativo|ninguno|ausente)(?![a-z0-9])/;
 /** "I've never had pain like this": a comparison, not a denial. */
-const COMPARISON_AFTER = /like this|this (?:bad|severe|strong|intense|painful)|so bad|before|in my life|ever\b|asi de|tan (?:fuerte|intenso)|antes|en mi vida/;
+const COMPARISON_AFTER =
+  /(?:^|[^a-z0-9'])(?:like this|this (?:bad|severe|strong|intense|painful)|so bad|before(?! (?:you|i|we|they|anyone|anything)(?![a-z]))|in my life|ever|asi de|tan (?:fuerte|intenso)|antes(?! de que)|en mi vida)(?![a-z0-9])/;
+
+/**
+ * "display: none", "border:none;", style="display:none": a value in pasted CSS or markup, not a denial.
+ * A CSS property before the colon, or a ; } " ' right after the word.
+ */
+const CSS_PROPERTY_BEFORE = /(?:^|[^a-z0-9'])[a-z]+(?:-[a-z]+)*\s*[:=]\s*["']?$/;
+const CSS_VALUE_AFTER = /^\s*(?:!important|[;}"'>])/;
+const CSS_PROPERTIES =
+  /(?:^|[^a-z])(?:display|border|outline|float|clear|visibility|text-decoration|list-style|background|box-shadow|text-shadow|pointer-events|user-select|resize|transform|transition|animation|content|max-width|max-height|fill|filter|cursor|overflow|style)[a-z-]*\s*[:=]\s*["']?$/;
+
+function isMarkupValue(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 40), start);
+  if (CSS_PROPERTIES.test(before)) return true;
+  return CSS_PROPERTY_BEFORE.test(before) && CSS_VALUE_AFTER.test(text.slice(end, end + 12));
+}
+
+/** Words after "no se" that make it "no sé" (I don't know). */
+const KNOW_AFTER = new Set([
+  "si", "que", "q", "como", "cuanto", "cuanta", "cuantos", "cuantas", "donde", "cuando", "quien", "cual", "bien",
+  "exactamente", "porque", "por", "muy", "ya", "decir", "explicar", "describir", "hacer",
+]);
+
+function isDontKnow(negator: string, after: string): boolean {
+  return negator === "no" && (after === "" || KNOW_AFTER.has(after));
+}
 
 export function isNegated(text: string, seg: Segments, cueStart: number, cueEnd: number): boolean {
   const clauseStart = seg.clauseStarts[rangeIndex(seg.clauseStarts, cueStart)];
@@ -320,8 +464,10 @@ export function isNegated(text: string, seg: Segments, cueStart: number, cueEnd:
     if (seg.wordStart[k] < clauseStart) break;
     const word = text.slice(seg.wordStart[k], seg.wordEnd[k]);
     if (!NEGATORS.has(word)) continue;
+    if (word === "none" && isMarkupValue(text, seg.wordStart[k], seg.wordEnd[k])) continue;
     const nextWord = k + 1 < seg.wordCount ? text.slice(seg.wordStart[k + 1], seg.wordEnd[k + 1]) : "";
-    if (NOT_A_DENIAL.has(nextWord)) continue;
+    // "no se" is "I don't know" ("no se si…", "no se que…"), not "ni se le traba" or "no se trago nada".
+    if (NOT_A_DENIAL.has(nextWord) && !(nextWord === "se" && !isDontKnow(word, k + 2 < seg.wordCount ? seg.words[k + 2] : ""))) continue;
     if (COMPARISON_AFTER.test(text.slice(cueEnd, Math.min(clauseEnd, cueEnd + 60)))) return false;
     return true;
   }

@@ -3,7 +3,7 @@
  *
  * Clauses are what negation, history and the other qualifiers are scoped to (safety.md §1): in
  * "no chest pain, but my throat is closing" the "no" belongs to the first clause only. A clause ends at
- * sentence punctuation, a colon, a contrastive or causal conjunction ("but", "because", "pero",
+ * sentence punctuation, a colon or brace, a contrastive or causal conjunction ("but", "because", "pero",
  * "aunque"…), or an "and"/comma that starts a new subject ("and my…", ", she…", "y ahora…").
  */
 
@@ -101,7 +101,7 @@ export function segment(text: string): Segments {
         // "6.5" is a number, not a sentence end.
         if (!(p > 0 && isDigit(text.charCodeAt(p - 1)) && p + 1 < n && isDigit(text.charCodeAt(p + 1)))) sentenceBreak = true;
       } else if (u === 33 || u === 63 || u === 10 || u === 59 /* ! ? \n ; */) sentenceBreak = true;
-      else if (u === 58 || u === 40 || u === 41 /* : ( ) */) clauseBreak = true;
+      else if (u === 58 || u === 40 || u === 41 || u === 123 || u === 125 /* : ( ) { } */) clauseBreak = true;
       else if (u === 44 /* , */) comma = true;
     }
     if (sentenceBreak && k > 0) {

@@ -5,6 +5,11 @@ import type { CueSpec, RuleSpec } from "./types";
 const PAIN = "(pain~|hurt~|pressure|tight~|squeez~|crush~|heav~|ache~|aching|discomfort|agony|stabbing)";
 const CHEST_ES = "(pecho|torax)";
 const LIMB = "(arm|leg|hand|side|foot)";
+/** An implanted defibrillator (not the ICD-10 code). */
+const ICD = "(defibrillator|defib|aicd|icd(?!-?(9|10|11)(?![0-9])))";
+const SHOCK_COUNT = "(2|3|4|5|6|7|8|9|10|two|three|four|five|six|several|multiple|repeated|many|a few|a couple of)";
+/** More than one shock ("again" is left out: it also means "once more, weeks ago"). */
+const REPEATED = `(${SHOCK_COUNT} (times|shocks|zaps)|\\d+ times|twice|repeatedly|over and over|back to back|more than once|in a row)`;
 
 export const CARDIO_NEURO_CUES: readonly CueSpec[] = [
   // ---------- cardiac ----------
@@ -17,6 +22,12 @@ export const CARDIO_NEURO_CUES: readonly CueSpec[] = [
       `(clutch~|grabb~|holding|gripping) ${P} chest`,
       "crushing {g}(chest|feeling in)",
       `elephant (sitting |standing )?on ${P} chest`,
+      // Lay pictures of crushing pressure: "an elephant is sitting on my chest", "a band around my chest".
+      `(elephant|truck|anvil|bricks?|ton of bricks|boulder|piano|cinder ?block|heavy weight) {g4}(on|against|crushing|squeezing|pressing (on|down on)?) ${P} chest`,
+      `(someone|somebody|something) {g3}(sitting|standing|kneeling|stepping|pressing|pushing|sat|stood) (on|down on|against) ${P} chest`,
+      `(band|belt|strap|vise|vice|fist|rope) {g3}(squeez~|tighten~|crushing|gripping|clamp~) ${P} chest`,
+      `(tight|iron|steel|metal) (band|belt|strap) (around|across) ${P} chest`,
+      `(squeez~|crush~|tighten~|gripping|clamp~) ${P} chest {g3}(vise|vice|fist|band|belt)`,
       "heart (hurts|is hurting|pain)",
       "cp (now|right now|radiating)",
     ],
@@ -26,6 +37,8 @@ export const CARDIO_NEURO_CUES: readonly CueSpec[] = [
       `duele {g}${P}? ?${CHEST_ES}`,
       `${CHEST_ES} {g}(apretado|oprimido|me duele|le duele|duele|dolor|me aprieta|le aprieta|aplastado)`,
       "aprietan el pecho",
+      `(elefante|piedra|loza|losa|camion|yunque|ladrillo~) {g4}(en|sobre|encima de) ${P}? ?${CHEST_ES}`,
+      `(aplasta~|apreta~|exprimi~) {g2}${P}? ?${CHEST_ES}`,
     ],
   },
   {
@@ -65,6 +78,19 @@ export const CARDIO_NEURO_CUES: readonly CueSpec[] = [
     es: [
       "(se me va|se le va|baja|bajando|se extiende|se corre|corre|irradia~|pasa) {g}(al|hacia el|por el|a la|hasta el|a mi|a su) (brazo|cuello|mandibula|quijada|espalda|hombro)",
       "brazo izquierdo {g}(dormido|adormecido|entumid~|duele|dolor|pesado)",
+    ],
+  },
+  {
+    // An implanted defibrillator firing more than once: a shock storm or a rhythm it keeps fighting.
+    name: "icd_repeated_shocks",
+    en: [
+      `${ICD} (has |had |just |already |keeps |kept |has been |was |is )?(shock~|zapp~|fir~|went off|going off|goes off|jolt~|discharg~) {g2}${REPEATED}`,
+      `${SHOCK_COUNT} (shocks|zaps) {g4}(defibrillator|defib|aicd|icd)`,
+      `(shocked|zapped) {g2}${REPEATED} {g4}(defibrillator|defib|aicd|icd)`,
+    ],
+    es: [
+      "(desfibrilador|dai|cardiodesfibrilador) {g2}(me |le )?(dio|ha dado|descarg~|disparo|disparado) {g2}(\\d+|dos|tres|cuatro|cinco|varias|muchas) (veces|descargas)",
+      "(2|3|4|5|6|7|8|9|10|dos|tres|cuatro|varias|muchas) descargas {g4}(desfibrilador|dai|cardiodesfibrilador)",
     ],
   },
   // ---------- stroke ----------
@@ -317,6 +343,7 @@ export const CARDIO_NEURO_RULES: readonly RuleSpec[] = [
   { id: "cardiac.chest_pain_with_signs", family: "cardiac", action: "911", all: [["chest_pain"], ["radiation", "sweating", "short_breath", "faint", "vomiting"]], priority: 2 },
   { id: "cardiac.heart_attack_now", family: "cardiac", action: "911", all: [["heart_attack_now"]], priority: 1 },
   { id: "cardiac.arrest", family: "cardiac", action: "911", all: [["cardiac_arrest"]], priority: 3 },
+  { id: "cardiac.icd_repeated_shocks", family: "cardiac", action: "911", all: [["icd_repeated_shocks"]], priority: 2 },
   { id: "cardiac.radiating_with_signs", family: "cardiac", action: "911", all: [["radiation"], ["sweating", "short_breath", "faint", "vomiting"]], window: 250 },
   { id: "stroke.face_droop", family: "stroke", action: "911", all: [["face_droop"]], priority: 1 },
   { id: "stroke.one_side_weakness", family: "stroke", action: "911", all: [["one_side_weakness"]], priority: 1 },

@@ -38,10 +38,26 @@ export const IDIOMS: Readonly<Record<"en" | "es", readonly string[]>> = {
     "(head|brain) (is )?(exploding|going to explode) (with|from) {g}(ideas|questions|information|paperwork|forms|thoughts|worry|stress)",
     "(mind|brain) (is )?(blown|exploded)",
     "(passed|pass|passing) out (the |some |a )?(flyers|papers|forms|candy|handouts|samples|invitations)",
+    // Chores that "make me want to die": a thing, not a person or a feeling, is the subject.
+    "(insurance|phone tree|hold music|paperwork|forms?|website|portal|app|line|queue|waiting room|traffic|bills?|billing|pharmacy|printer|wifi|homework|meeting|commute|password~) {g3}(makes|make|made|making) me (want to|wanna) (die|kms|kill myself|shoot myself)",
+    "so (long|slow|boring|annoying|stuffy|hot|crowded|loud|tedious|awkward|embarrassing) (that )?i (thought i (would|should|was going to|'d)|wanted to|could have|could) (die|suffocate|shoot myself|kms|kill myself|pass out)",
+    "(kms|kill myself|shoot myself|die) if (this|the|my|that|one more) {g1}(wifi|internet|printer|computer|laptop|phone|app|website|site|line|form|paperwork|traffic|class|meeting|call|song|show|bill)",
+    "(joke~|joking) (that )?(i'm|im|i am|he's|he is|she's|she is|i was|he was|she was) '?(having|had) a stroke",
+    "thinks (i'm|im|i am|he's|she's) having a stroke (when|whenever|every time) (i|he|she) (mispronounce~|misspell~|spell~|text~|talk~|say~|mix~|forget~)",
+    "unalive (him|her|them|you|my (ex|boss|brother|sister|teacher|roommate|bf|gf|mom|dad|friend))",
+    "drowning in {g3}(paperwork|work|bills|debt|forms|emails|homework|laundry|stress|tasks|appointments|deadlines|papers)",
+    "(website|site|app|portal|system|printer|computer|scanner|page|server|program|software) {g2}chok~ (on|when)",
+    "(head|brain|head's|brain's) (is )?(about to|going to|gonna) explode (with|from|over) {g4}(ideas|questions|information|paperwork|forms|thoughts|worry|stress|passwords|bills|emails|calls|work|homework|tabs|numbers)",
+    "(got|bought|buy|buying|install~|need|want|purchas~) (a|an|the|one|new|our)? ?(carbon monoxide|co) (detector|alarm)s?",
+    // Scheduling, not a farewell: "I won't be here tomorrow for my appointment".
+    "(won't|will not|wont|not gonna|not going to|may not|might not) be (here|around) {g2}(tomorrow|next week|anymore|any more|much longer) {g6}(reschedul~|appointment|visit|out of town|travel~|trip|flight|vacation|work|shift|office|clinic|class|meeting|conference|mov(e|ing)|relocat~|new (doctor|city|state|job))",
   ],
   es: [
     "(me|le|nos|te) (va|van|iba|dio|da) a dar (un|una|algo) ?(infarto|ataque|derrame|soponcio|patatus)? (con|si|por|cuando|de|al ver)",
     "(me|le|nos) (va|van|iba|dio|da) (a dar )?(un|una) (infarto|ataque|derrame) (con|si|por|cuando|de|al ver)",
+    "(me|se|nos) (quiero|quiere|queria|queremos) morir de (la )?(verguenza|pena|risa)",
+    "(no|ni) (respira|respiro|respiramos) (mal|raro|feo|con dificultad)",
+    "(compre|comprar|comprarnos|instalar|instale|tenemos) (un )?detector de (monoxido|humo)",
     "(me|se|nos) (muero|muere|moria|morimos) de (risa|hambre|sueno|verguenza|ganas|frio|calor|aburrimiento|curiosidad|envidia|celos)",
     "(muerto|muerta|muertos|muertas) de (cansancio|hambre|risa|sueno|frio|miedo|verguenza)",
     "(esta|estaba) dando (un|una) (infarto|ataque|derrame) (con|por) (esta|este|la|el|tanto|tanta|estas|estos) (cuenta~|factura~|papeleo|precio~|tramite~|cobro~)",
@@ -49,5 +65,6 @@ export const IDIOMS: Readonly<Record<"en" | "es", readonly string[]>> = {
     "me (mata|matan) (el|la|los|las|este|esta|estos|estas) (trabajo|papeleo|tramites|cuentas|facturas|zapatos|pies|calor)",
     "(me|le) (quede|quedo) sin aliento (de|por|al)",
     "(me|nos) (sangran|desangran) (con|en) (las|los) (cuentas|facturas|pagos|cobros)",
+    "(ya no|no) (voy a estar|estare) (aqui )?manana {g6}(cita|consulta|reprogram~|cambiar|viaje|trabajo|fuera|vacaciones|turno|clase|reunion)",
   ],
 };

@@ -4,6 +4,7 @@ import { CARDIO_NEURO_CUES, CARDIO_NEURO_RULES } from "./cardioNeuro";
 import { MENTAL_TOXIC_CUES, MENTAL_TOXIC_RULES } from "./mentalToxic";
 import { OTHER_CUES, OTHER_RULES } from "./other";
 import { SHARED_CUES } from "./shared";
+import { SUICIDE_INDIRECT_CUES, SUICIDE_INDIRECT_RULES } from "./suicideIndirect";
 import type { CueSpec, EmergencyFamily, FamilyPolicy, RuleSpec } from "./types";
 
 export { IDIOMS } from "./idioms";
@@ -14,6 +15,7 @@ export const CUES: readonly CueSpec[] = [
   ...CARDIO_NEURO_CUES,
   ...AIRWAY_BREATHING_CUES,
   ...MENTAL_TOXIC_CUES,
+  ...SUICIDE_INDIRECT_CUES,
   ...OTHER_CUES,
 ];
 
@@ -21,6 +23,7 @@ export const RULES: readonly RuleSpec[] = [
   ...CARDIO_NEURO_RULES,
   ...AIRWAY_BREATHING_RULES,
   ...MENTAL_TOXIC_RULES,
+  ...SUICIDE_INDIRECT_RULES,
   ...OTHER_RULES,
 ];
 

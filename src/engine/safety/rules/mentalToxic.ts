@@ -90,7 +90,8 @@ export const MENTAL_TOXIC_CUES: readonly CueSpec[] = [
       "no vale la pena vivir",
       "no tengo (razon|motivo|por que|para que) (para )?vivir",
       "(hacerme|hacerse|me hago|se hace) dano",
-      "(cortarme|me corto|me corte|se corta|se corto) {g}(las venas|las munecas|los brazos)?",
+      // "Me corte el dedo picando cebolla" is a kitchen cut, not self-harm.
+      "(cortarme|me corto|me corte|se corta|se corto)(?! (el|la|un|una) (dedo~|pulgar|pie|labio|menton|rodilla|una|cara|frente|lengua|pelo|cabello)) {g}(las venas|las munecas|los brazos)?",
       "(carta|nota) de despedida",
       "esta es mi despedida",
       "(me quiero|quiero) ir para siempre",
@@ -108,8 +109,20 @@ export const MENTAL_TOXIC_CUES: readonly CueSpec[] = [
       "no way out",
       "(give|giving) up on (life|everything)",
       "(done|finished) with (life|everything|it all)",
+      "(don't|do not|dont) want to (do this|be here|go on|keep going|keep doing this|try|exist|feel this way) (anymore|any more|any longer)",
+      "(want|need) (it|this|everything) (all )?to (end|stop|be over)",
+      "(i'm|i am|im) (so |just )?done( with (everything|life|it all|all of (this|it)|living))?(?![^a-z0-9.!?\\n]{0,3}[a-z])",
     ],
-    es: ["ya no (aguanto|puedo) mas", "no (aguanto|puedo) mas", "sin esperanza", "no hay salida", "ya me canse de (vivir|todo)"],
+    es: [
+      "ya no (aguanto|puedo) mas",
+      "no (aguanto|puedo) mas",
+      "sin esperanza",
+      "no hay salida",
+      "ya me canse de (vivir|todo)",
+      "ya no quiero (hacer esto|seguir)",
+      "quiero que (todo|esto) (se acabe|termine|se termine)",
+      "estoy (hart[oa]|cansad[oa]) de (todo|vivir)",
+    ],
   },
   {
     name: "means_at_hand",
@@ -241,9 +254,9 @@ export const MENTAL_TOXIC_CUES: readonly CueSpec[] = [
 
 export const MENTAL_TOXIC_RULES: readonly RuleSpec[] = [
   { id: "suicide.ideation", family: "suicide", action: "988", all: [["suicidal"]] },
-  { id: "suicide.despair_with_means", family: "suicide", action: "911", all: [["despair", "suicidal"], ["means_at_hand"]], window: 300, priority: 2 },
+  { id: "suicide.despair_with_means", family: "suicide", action: "911", all: [["despair", "suicidal", "suicide_indirect"], ["means_at_hand"]], window: 300, priority: 2 },
   { id: "suicide.attempt_underway", family: "suicide", action: "911", all: [["attempt_underway"]], priority: 3 },
-  { id: "suicide.intentional_ingestion", family: "suicide", action: "911", all: [["suicidal", "despair"], ["ingestion", "child_ingestion"]], window: 300, priority: 3 },
+  { id: "suicide.intentional_ingestion", family: "suicide", action: "911", all: [["suicidal", "despair", "suicide_indirect"], ["ingestion", "child_ingestion"]], window: 300, priority: 3 },
   { id: "overdose.ingestion", family: "overdose", action: "poison", all: [["ingestion"]] },
   { id: "overdose.child_ingestion", family: "overdose", action: "poison", all: [["child_ingestion"]], priority: 1 },
   { id: "overdose.with_danger_signs", family: "overdose", action: "911", all: [["ingestion", "child_ingestion"], ["danger_after_ingestion"]], window: 300, priority: 4 },
