@@ -94,4 +94,43 @@ describe("output guard", () => {
     guard.push("you should take ibuprofen " + "and ".repeat(100));
     expect(guard.blocked?.category).toBe("prescribe");
   });
+  it("blocks hedged advice, in list items and table cells, in English and Spanish", () => {
+    const cases: [string, string][] = [
+      ["Here's what helps:\n- Walk daily\n- Honestly, you could probably stop the statin for a while\n", "instruct_stop_medication"],
+      ["| Option | Note |\n|---|---|\n| Loratadine | This is the way to go for you, it lasts all day |\n", "prescribe"],
+      ["Most folks find magnesium works best at 200–300 mg every night.", "dose"],
+      ["From what you describe, this is most likely a pinched nerve in the neck.", "diagnose"],
+      ["Since the office opens at 8, this can probably wait until then.", "replace_emergency_care"],
+      ["Si te mareas con la pastilla, parte la pastilla a la mitad y listo.", "instruct_stop_medication"],
+      ["Para el lunes, salta la dosis de la noche y sigue normal el martes.", "instruct_stop_medication"],
+      ["No soy médico, pero lo más probable es que tengas una tendinitis en el hombro.", "diagnose"],
+      ["Lo que te va a ayudar es un jarabe de miel con limón para la tos.", "prescribe"],
+      ["Mejor quédate en casa esta noche; no hace falta ir a urgencias.", "replace_emergency_care"],
+    ];
+    for (const [text, category] of cases) expect(stream(text, [9, 33, 61]).blocked?.category, text).toBe(category);
+  });
+
+  it("shows quotes of the user's label, list and clinician, and the user's own questions", () => {
+    const texts = [
+      'Your bottle reads:\n\n> **NAPROXEN 500 MG**\n> Take 1 tablet twice daily with food.\n\nWant a reminder?',
+      "What you entered for your dad:\n- Apixaban 5 mg twice daily\n- Furosemide 40 mg every morning\n",
+      'Dr. Ames wrote: "Lower the prednisone to 10 mg for a week, then stop." I added it to your calendar.',
+      "Questions for the pharmacist:\n- I take sertraline 50 mg. Can I take it with the new antibiotic?\n",
+      "Tu receta dice: \"Tomar 1 cápsula cada 12 horas por 7 días.\" Ya lo anoté.",
+      "Preguntas para tu cardióloga:\n1. ¿Puedo seguir con el bisoprolol de 5 mg antes de la cirugía?\n",
+      "Según tu lista, tu mamá toma losartán 50 mg y metformina 850 mg.",
+      "No puedo decirte si puedes dejar el antibiótico; eso lo decide tu médico.",
+      "Ayer tomé el paracetamol de 500 mg a las 9, según tu diario.",
+    ];
+    for (const text of texts) {
+      const { shown, blocked } = stream(text, [11, 40, 77]);
+      expect(blocked, text).toBeNull();
+      expect(shown).toBe(text);
+    }
+  });
+
+  it("a suggestion phrased as a question, or a quote that closes, still blocks", () => {
+    expect(stream("Why not just take two tablets of 200 mg tonight?", [10]).blocked?.category).toBe("dose");
+    expect(stream('Your label says "Take 1 tablet daily." But you can skip it on weekends.', [20]).blocked?.category).toBe("instruct_stop_medication");
+  });
 });

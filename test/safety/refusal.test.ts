@@ -107,3 +107,35 @@ describe("allow rules reach only as far as they should", () => {
     expect(output("Use insulin.")).toBe("prescribe");
   });
 });
+
+describe("more ways of asking, and navigation that shares their words", () => {
+  const input = (t: string) => checkRefusal(t, { direction: "input" }).category;
+
+  it("refuses choices between conditions, products, amounts, stopping and waiting", () => {
+    const cases: [string, string][] = [
+      ["my elbow aches when I type, is it tennis elbow or just strain?", "diagnose"],
+      ["Swollen gums and a bad taste, that's gum disease, right?", "diagnose"],
+      ["Claritin or Zyrtec for my hay fever, which one is better?", "prescribe"],
+      ["Is 2 teaspoons of the cough syrup ok for a 4 year old?", "dose"],
+      ["Can I cut my blood pressure pills in half this week?", "instruct_stop_medication"],
+      ["If the wheezing comes back can we just wait it out at home?", "replace_emergency_care"],
+      ["Me salen granitos en la frente, ¿es acné o es una alergia?", "diagnose"],
+      ["¿Qué le doy a mi hijo para la fiebre, paracetamol o ibuprofeno?", "prescribe"],
+      ["¿Cada cuánto le pongo las gotas para el oído?", "dose"],
+      ["Se me olvidó la pastilla ayer, ¿me tomo dos hoy?", "instruct_stop_medication"],
+      ["Me duele mucho la cabeza pero no quiero ir. ¿Puedo aguantar hasta el lunes?", "replace_emergency_care"],
+    ];
+    for (const [text, category] of cases) expect(input(text), text).toBe(category);
+  });
+
+  it("allows limits set by clinicians, bills, logs and questions for the visit", () => {
+    for (const text of [
+      "How much water should I drink with kidney disease and heart failure — what should I ask my doctors?",
+      "How do I stop getting billed for the ambulance ride from last spring?",
+      "The pediatrician told us how many puffs she can have; help me put it on a card.",
+      "¿Cuánta sal puedo comer con la presión alta? ¿Qué le pregunto al nefrólogo?",
+      "Quiero anotar a qué hora me tomo la pastilla cada mañana, ¿me haces un registro?",
+      "Can you help me pick one small goal for my walks next week?",
+    ]) expect(input(text), text).toBeNull();
+  });
+});

@@ -50,21 +50,37 @@ function sentenceEnd(text: string): number {
   return -1;
 }
 
+/** How much released text later sentences are read against. */
+const CONTEXT_CHARS = 2_000;
+
 export function createOutputGuard(options: OutputGuardOptions = {}): OutputGuard {
   const language = options.language === "es" ? "es" : "en";
   const maxPending = options.maxPending ?? 8_000;
   let pending = "";
-  let previous = "";
+  /** The text released so far (its last few thousand characters): quotes, list intros, table headers. */
+  let shown = "";
   let blocked: RefusalDecision | null = null;
 
-  const unsafe = (sentence: string): RefusalDecision | null => {
-    const alone = checkRefusal(sentence, { direction: "output", language });
-    if (alone.refuse) return alone;
-    if (previous) {
-      const joined = checkRefusal(previous + sentence, { direction: "output", language });
-      if (joined.refuse) return joined;
+  let previous = "";
+  const remember = (released: string): void => {
+    previous = released;
+    shown += released;
+    if (shown.length > CONTEXT_CHARS) {
+      const cut = shown.indexOf("\n\n", shown.length - CONTEXT_CHARS);
+      shown = cut < 0 ? shown.slice(shown.length - CONTEXT_CHARS) : shown.slice(cut);
     }
-    return null;
+  };
+
+  // The sentence is checked after what was shown before it, so a phrase that starts in the previous
+  // sentence and ends in this one is caught, and a quote, a quoted list or a table header above frames it.
+  // The cheap checks come first (the sentence alone, then with the sentence before it); only a phrase
+  // they find is looked at again in its full context, which can only excuse it.
+  const unsafe = (sentence: string): RefusalDecision | null => {
+    if (!checkRefusal(sentence, { direction: "output", language }).refuse && !(previous && checkRefusal(previous + sentence, { direction: "output", language }).refuse)) {
+      return null;
+    }
+    const decision = checkRefusal(sentence, { direction: "output", language, context: shown });
+    return decision.refuse ? decision : null;
   };
 
   const block = (decision: RefusalDecision): void => {
@@ -87,7 +103,7 @@ export function createOutputGuard(options: OutputGuardOptions = {}): OutputGuard
           return out;
         }
         out += sentence;
-        previous = sentence;
+        remember(sentence);
         pending = pending.slice(end);
       }
       if (pending.length > maxPending) {
@@ -106,7 +122,7 @@ export function createOutputGuard(options: OutputGuardOptions = {}): OutputGuard
       }
       const rest = pending;
       pending = "";
-      previous = rest;
+      remember(rest);
       return rest;
     },
     get blocked(): RefusalDecision | null {

@@ -25,6 +25,11 @@ export interface RefusalOptions {
   direction: Direction;
   /** Language of the refusal message; defaults to the language of the matched words. */
   language?: "en" | "es";
+  /**
+   * Output only: the text already shown before this piece (the output guard's released text). It is read
+   * for quotes, quoted list intros and table headers; a refused phrase wholly inside it is not reported.
+   */
+  context?: string;
 }
 
 export const NO_REFUSAL: RefusalDecision = Object.freeze({ refuse: false, category: null, rule: null, span: null, message: null });
@@ -135,11 +140,80 @@ interface Hit {
   end: number;
 }
 
+/** List items, checkboxes, numbered steps and table rows: lines that an intro line above can frame. */
+const ITEM_LINE = /^[ \t]*([-*+\u2022][ \t]|\d{1,2}[.)][ \t]|\|)/;
+/** A line set in bold ("**Take 1 tablet…**", "**Directions:** …"): part of the block an intro above frames. */
+const BOLD_LINE = /^[ \t]*\*\*/;
+/** An intro that announces quoted material: a label, a list, a clinician's instructions, what the user said. */
+const SOURCE_INTRO =
+  /(?<![a-z])(says|said|reads|read|shows|lists|wrote|written|instructions?|directions|label|bottle|box|prescription|rx|discharge|handout|sheet|portal|letter|(your|the|my|his|her) (list|med list|medication list|medicine list)|you (told|shared|said|listed|wrote|gave|sent)|dice|dijo|pone|indica|escribio|anoto|anotaste|etiqueta|receta|indicaciones|instrucciones|hoja|informe|pauta|(tu|su|la) lista|segun|me contaste|me dijiste|tal como)(?![a-z])/;
+/** An intro to questions the user will ask: its items are theirs, when they read as questions or first person. */
+const QUESTION_INTRO = /(?<![a-z])(questions?|ask|asking|preguntas?|preguntar|preguntarle|preguntarles|preguntale|preguntele|pregunte|pregunta)(?![a-z])/;
+const FIRST_PERSON_ITEM = /^[ \t]*([-*+\u2022]|\d{1,2}[.)])?[ \t*"]*(i|i'm|i've|my|we|yo|mi|mis|tengo|tomo|estoy|uso|me)(?![a-z'])/;
+/** A table whose header names questions or what the user said holds their words. */
+const TABLE_HEADER_FRAME = /(?<![a-z])(questions?|preguntas?|you said|you told me|label|etiqueta|segun (tu|su))(?![a-z])/;
+/** Questions that are suggestions in disguise: "why not try…", "¿por qué no pruebas…?". */
+const SUGGESTION_QUESTION =
+  /^[^a-z0-9]*(why not|why don't you|how about|what about|have you (tried|considered|thought)|would you (consider|like to)|do you want to|want to|por que no|que tal|has (probado|pensado|considerado)|quieres (probar|tomar|usar)|y si)(?![a-z])/;
+/** A question for the clinician speaks in the first person: "Can I take…", "¿Sigo con…?", "…since I take X?". */
+const FIRST_PERSON = /(?<![a-z'])(i|i'm|i've|my|me|we|our|us|yo|mi|mis|tengo|tomo|puedo|debo|sigo|necesito|estoy|uso|hago)(?![a-z'])/;
+
+function lineAt(t: string, pos: number): { start: number; end: number } {
+  const start = t.lastIndexOf("\n", pos - 1) + 1;
+  const nl = t.indexOf("\n", pos);
+  return { start, end: nl < 0 ? t.length : nl };
+}
+
+/**
+ * Output only: the phrase stands inside quoted material — a blockquote line, an open double quote in its
+ * paragraph, or a list item or table row under an intro that quotes a label, a list, a clinician's
+ * instructions or the user's own questions.
+ */
+function quoted(t: string, pos: number): boolean {
+  const line = lineAt(t, pos);
+  const head = t.slice(line.start, pos);
+  if (/^[ \t]*(([-*+\u2022]|\d{1,2}[.)])[ \t]*)?>/.test(head)) return true;
+  const para = t.lastIndexOf("\n\n", pos - 1);
+  let quotes = 0;
+  for (let i = para < 0 ? 0 : para; i < pos; i++) if (t.charCodeAt(i) === 34) quotes++;
+  if (quotes % 2 === 1) return true;
+  const lineText = t.slice(line.start, line.end);
+  if (!ITEM_LINE.test(lineText) && !BOLD_LINE.test(lineText)) return false;
+  // "- **Medications on her list:** …": the item names its own source.
+  const label = /:[ \t*_]*[^:]*$/.exec(head);
+  if (label && SOURCE_INTRO.test(head.slice(0, label.index))) return true;
+  const isRow = /^[ \t]*\|/.test(lineText);
+  let end = line.start - 1;
+  let header: string | null = null;
+  let blanks = 0;
+  for (let n = 0; n < 40 && end > 0; n++) {
+    const start = t.lastIndexOf("\n", end - 1) + 1;
+    const prev = t.slice(start, end);
+    end = start - 1;
+    if (prev.trim() === "") {
+      if (++blanks > 1) break;
+      continue;
+    }
+    blanks = 0;
+    if (/^[ \t]*\|/.test(prev)) {
+      header = prev;
+      continue;
+    }
+    if (ITEM_LINE.test(prev) || (BOLD_LINE.test(prev) && !/:[ \t*_]*$/.test(prev))) continue;
+    if (SOURCE_INTRO.test(prev)) return true;
+    if (QUESTION_INTRO.test(prev)) return lineText.includes("?") || FIRST_PERSON_ITEM.test(lineText);
+    if (!/:[ \t*_]*$/.test(prev)) break;
+  }
+  return isRow && header !== null && TABLE_HEADER_FRAME.test(header);
+}
+
 export function checkRefusal(text: string, options: RefusalOptions): RefusalDecision {
   if (typeof text !== "string" || text.length === 0) return NO_REFUSAL;
   const direction: Direction = options.direction === "output" ? "output" : "input";
   const { matchers } = COMPILED[direction];
-  const prepared = prepare(text);
+  const context = direction === "output" && typeof options.context === "string" ? options.context : "";
+  const full = context + text;
+  const prepared = prepare(full);
   const { norm, seg } = prepared;
   const t = norm.text;
   const hits: Hit[] = [];
@@ -161,12 +235,23 @@ export function checkRefusal(text: string, options: RefusalOptions): RefusalDeci
       return a.re.test(text);
     });
     if (excused) continue;
+    const span = originalSpan(full, norm, h.start, h.end);
+    if (span.end <= context.length) continue; // already shown and checked
+    if (direction === "output") {
+      if (h.m.category !== "replace_emergency_care") {
+        if (quoted(t, h.start)) continue;
+        if ((question ??= endsWithQuestion(t, sEnd)) && !SUGGESTION_QUESTION.test(t.slice(sStart, h.start)) && FIRST_PERSON.test(t.slice(sStart, sEnd))) continue;
+      }
+      // "tomé", "dejó", "suspendió": a past tense the accent tells apart from the imperative "tome", "deje".
+      if (h.m.language === "es" && /^[a-z\u00f1]{2,}[\u00e9\u00f3](?![a-z\u00e1-\u00fa])/i.test(span.text)) continue;
+    }
     const language = options.language ?? h.m.language;
+    const shift = context.length;
     return {
       refuse: true,
       category: h.m.category,
       rule: h.m.rule,
-      span: originalSpan(text, norm, h.start, h.end),
+      span: shift === 0 ? span : { start: Math.max(0, span.start - shift), end: span.end - shift, text: full.slice(Math.max(shift, span.start), span.end) },
       message: REFUSAL_MESSAGES[language][h.m.category],
     };
   }

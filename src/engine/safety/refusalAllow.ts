@@ -53,6 +53,7 @@ export const ALLOW_RULES: Readonly<Record<Direction, readonly AllowRule[]>> = {
         `(preguntar|preguntarle|decirle|hablar con|consultar con|llamar a) (a )?(mi|el|la|su|nuestro) ${CLINICIAN_ES}`,
         "preguntas (para|que (le )?(debo|puedo) hacer)",
         "que (le )?(debo|puedo) preguntar",
+        "que (le |les )?pregunto",
         "ayudame a (preparar|escribir|hacer una lista|anotar|organizar|registrar)",
       ],
     },
@@ -72,10 +73,22 @@ export const ALLOW_RULES: Readonly<Record<Direction, readonly AllowRule[]>> = {
       ],
     },
     {
+      // "The allergist told us how many puffs…": the amount is the clinician's, asked about for a log.
+      where: "before",
+      scope: "clause",
+      only: ["dose"],
+      en: ["(told|showed|explained to|gave|taught) (me|us|him|her|them),? ?$"],
+      es: ["(me|nos|le) (dijo|dijeron|explico|explicaron|indico|indicaron),? ?$"],
+    },
+    {
       where: "after",
       scope: "sentence",
       only: ALL,
-      en: [`questions? (for|to ask) (my|the|his|her|our) ${CLINICIAN}`, "(at|during) (my|the|his|her|our) (next )?(visit|appointment)"],
+      en: [
+        `questions? (for|to ask) (my|the|his|her|our) ${CLINICIAN}`,
+        "(at|during) (my|the|his|her|our) (next )?(visit|appointment)",
+        "what (should|can|do|could) (i|we) ask",
+      ],
       es: [`(con|a|para) (mi|el|la|su) ${CLINICIAN_ES}`, "(en|durante|antes de) (mi|la|su) (cita|consulta)"],
     },
   ],
@@ -124,6 +137,32 @@ export const ALLOW_RULES: Readonly<Record<Direction, readonly AllowRule[]>> = {
         "(do|does|did) (you|he|she|they|anyone|anybody|someone|your [a-z]+|the (person|child|patient)) {g4}(take|use)",
       ],
       es: ["(puedo|debo|deberia|podemos|debemos)", "(es|seria) (seguro|bueno|mejor|posible) para (mi|nosotros|el|ella|mi [a-z]+)"],
+    },
+    {
+      // "No puedo decirte si puedes dejarla", "quieres saber si…": the open question, not an answer.
+      where: "before",
+      scope: "clause",
+      only: NOT_EMERGENCY,
+      es: [
+        "(sobre|de|acerca de|decir|decirte|decirle|saber|valorar|confirmar|asegurar|asegurarte|decidir|preguntar|preguntarle|preguntale|preguntele|pregunte|ver|averiguar|revisar) (si|que)",
+        "(?<!si )(quieres|quiere|quisieras|quisiera|deseas|desea|piensas|pensabas|te gustaria|le gustaria|estas pensando en)",
+      ],
+    },
+    {
+      // The words are a source's: "your label says…", "según tu lista…", "tu hoja dice que…".
+      where: "before",
+      scope: "sentence",
+      only: NOT_EMERGENCY,
+      en: [
+        "according to (your|the|his|her)",
+        `(your|the|his|her|their) ([a-z'-]+ ){0,3}(label|list|bottle|box|prescription|sheet|handout|summary|notes?|instructions|plan|letter|chart|record|entry|form|report|${CLINICIAN}|${CLINICIAN}'s) {g4}(says|said|reads|shows|lists|states|wrote|told you|tells you|instructs|asks|noted|recorded)`,
+        "(as you entered|you entered|as entered|you listed|your entry|your entries|on your list|from your list)",
+      ],
+      es: [
+        "(segun|de acuerdo con) (tu|su|la|el|lo que)",
+        `(tu|su|la|el) ([a-z]+ ){0,4}(lista|etiqueta|receta|hoja|ficha|informe|caja|carta|plan|nota|notas|indicacion|indicaciones|pauta|resumen|registro|diario|prospecto|${CLINICIAN_ES}) {g6}(dice|decia|pone|indica|indico|escribio|anoto|figura|muestra|receto|pidio|te dijo|le dijo)`,
+        "(en|de) (tu|su) (lista|ficha|registro|diario|expediente|historial)",
+      ],
     },
     {
       where: "after",
