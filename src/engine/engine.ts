@@ -3,7 +3,9 @@
  * implements the contract's EngineApi. Hosts (Electron main, `carefold serve`, the CLI, tests) only
  * create it and relay requests and events.
  */
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { findContentDir } from "./paths";
 import {
   EngineEventSchema,
   type EngineApi,
@@ -32,6 +34,7 @@ import { createPlanner, type Router } from "./lifecycle/plan";
 import { createSynthesizer } from "./lifecycle/synthesize";
 import { noModelMessage } from "./messages";
 import { APP_VERSION } from "./version";
+import { readLicenses } from "./licenses";
 import { SettingsStore } from "./settings/settingsStore";
 import { openDatabase, type Db } from "./storage/database";
 import { ThreadStore } from "./threads/threadStore";
@@ -39,13 +42,15 @@ import { AttachmentsStore } from "./workspace/attachmentsStore";
 import { NotesStore } from "./workspace/notesStore";
 import { createGate } from "./lifecycle/gate";
 import { checkConsent } from "./lifecycle/consentCheck";
-import { checkRefusal, createConsentStore, createOutputGuard, crisisResponse, detectEmergency, sanitizePii, type ConsentStore } from "./safety";
+import { checkRefusal, createConsentStore, createEmergencyGate, createOutputGuard, crisisResponse, loadSemanticGate, sanitizePii, SEMANTIC_MODEL_FILE, type ConsentStore, type EmergencyGate } from "./safety";
 import { ApprovalStore } from "./approvals/approvalStore";
 import { loadContent, type AgentDef, type ContentSet } from "./content";
 
 /** Capabilities only some hosts have (the desktop shell can print to PDF). */
 export interface HostHooks {
   printToPdf?(html: string, fileName: string): Promise<{ saved: boolean; path: string | null }>;
+  /** The system's file picker for a model file (the desktop shell). */
+  pickModelFile?(): Promise<string | null>;
 }
 
 export interface EngineOptions {
@@ -170,8 +175,19 @@ export class Engine implements EngineApi {
   // ----- wiring points (each later issue replaces one of these) -----
 
   protected gatePhase(): PhaseFn {
-    return createGate({ safety: { detectEmergency, checkRefusal, crisisResponse }, audit: this.audit });
+    const gate = this.emergencyGate;
+    return createGate({ safety: { detectEmergency: (text, sources) => gate.detect(text, sources), checkRefusal, crisisResponse }, audit: this.audit });
   }
+
+  /** Rules ∪ the semantic classifier, loaded once here (the classifier ships in resources/models). */
+  private get emergencyGate(): EmergencyGate {
+    // The classifier ships with the app, not with a content folder: a test or user content folder
+    // without resources/ uses the bundled one.
+    const own = existsSync(join(this.options.contentDir, SEMANTIC_MODEL_FILE));
+    this.gateInstance ??= createEmergencyGate({ semantic: loadSemanticGate(own ? this.options.contentDir : findContentDir()) });
+    return this.gateInstance;
+  }
+  private gateInstance: EmergencyGate | null = null;
 
   protected router(): Router {
     return createRouter({ catalog: this.catalog, content: this.content, modelProvider: this.provider });
@@ -364,6 +380,15 @@ export class Engine implements EngineApi {
       kiosk: this.options.kiosk ?? false,
       locales: ["US", "EU", "UK", "AU"],
     };
+  }
+  async "app.licenses"(): Promise<RequestOutput<"app.licenses">> {
+    return readLicenses(this.options.contentDir);
+  }
+  async "host.pickModelFile"(): Promise<RequestOutput<"host.pickModelFile">> {
+    if (!this.options.host?.pickModelFile) {
+      throw new EngineError("unavailable", "Choosing a file is done by typing its path here: paste the full path of the .gguf file");
+    }
+    return { path: await this.options.host.pickModelFile() };
   }
   async "host.printToPdf"(input: RequestParsedInput<"host.printToPdf">): Promise<RequestOutput<"host.printToPdf">> {
     if (!this.options.host?.printToPdf) {

@@ -145,6 +145,26 @@ export const ThreadSummarySchema = z.strictObject({
   messageCount: z.int().nonnegative(),
 });
 
+export const CrisisNumberSchema = z.strictObject({
+  label: z.string(),
+  number: z.string(),
+  kind: z.enum(["call", "text"]),
+  href: z.string(),
+});
+
+/** Set when the emergency flag was found in an attachment or note sent with the message, not the message. */
+export const EmergencySourceSchema = z.strictObject({ kind: z.enum(["note", "attachment"]), name: z.string().max(255) });
+
+/** What a turn the emergency gate stopped keeps, so the conversation shows its numbers again (reload, history). */
+export const EmergencyNoticeSchema = z.strictObject({
+  family: z.string(),
+  action: EmergencyActionSchema,
+  locale: CrisisLocaleSchema,
+  headline: z.string(),
+  numbers: z.array(CrisisNumberSchema).min(1),
+  source: EmergencySourceSchema.nullable(),
+});
+
 export const ThreadMessageSchema = z.strictObject({
   role: z.enum(["user", "assistant"]),
   text: z.string(),
@@ -153,6 +173,8 @@ export const ThreadMessageSchema = z.strictObject({
   outcome: z.string().nullable(),
   agents: z.array(z.string()),
   chips: z.array(z.string()),
+  /** The crisis numbers of a turn the emergency gate stopped (assistant messages only). */
+  emergency: EmergencyNoticeSchema.nullable(),
 });
 
 export const ConsentStateSchema = z.strictObject({
@@ -285,6 +307,31 @@ export const requests = {
       locales: z.array(CrisisLocaleSchema),
     }),
   },
+  "app.licenses": {
+    /** Third-party licenses of what ships (resources/third-party-licenses.json, made at build time). */
+    input: Empty,
+    output: z.strictObject({
+      /** False where the list was not generated (a development checkout before `npm run licenses`). */
+      available: z.boolean(),
+      generatedAt: z.string().nullable(),
+      packages: z.array(
+        z.strictObject({
+          name: z.string(),
+          version: z.string(),
+          license: z.string(),
+          repository: z.string().nullable(),
+          textId: z.string().nullable(),
+        }),
+      ),
+      /** License texts by id (identical texts once). */
+      texts: z.record(z.string(), z.string()),
+    }),
+  },
+  "host.pickModelFile": {
+    /** Desktop only: the system's file picker for a .gguf file; the path chosen, or null if cancelled. */
+    input: Empty,
+    output: z.strictObject({ path: z.string().max(4096).nullable() }),
+  },
   "host.printToPdf": {
     /** Desktop only: save the given printable HTML as a PDF where the user chooses. */
     input: z.strictObject({ html: z.string().min(1).max(MAX_MESSAGE_CHARS), fileName: z.string().min(1).max(200) }),
@@ -305,13 +352,6 @@ export function isRequestName(name: unknown): name is RequestName {
 // ---------- events ----------
 
 const TurnRef = { turnId: IdSchema, threadId: IdSchema };
-
-export const CrisisNumberSchema = z.strictObject({
-  label: z.string(),
-  number: z.string(),
-  kind: z.enum(["call", "text"]),
-  href: z.string(),
-});
 
 export const eventSchemas = {
   token: z.strictObject({ type: z.literal("token"), ...TurnRef, text: z.string() }),
@@ -336,6 +376,7 @@ export const eventSchemas = {
     locale: CrisisLocaleSchema,
     headline: z.string(),
     numbers: z.array(CrisisNumberSchema).min(1),
+    source: EmergencySourceSchema.nullable().optional(),
   }),
   "approval.requested": z.strictObject({
     type: z.literal("approval.requested"),
@@ -423,6 +464,8 @@ export type AgentSummary = z.infer<typeof AgentSummarySchema>;
 export type ModelInfo = z.infer<typeof ModelInfoSchema>;
 export type ModelsList = z.infer<typeof ModelsListSchema>;
 export type CrisisNumber = z.infer<typeof CrisisNumberSchema>;
+export type EmergencySource = z.infer<typeof EmergencySourceSchema>;
+export type EmergencyNotice = z.infer<typeof EmergencyNoticeSchema>;
 export type ThreadSummary = z.infer<typeof ThreadSummarySchema>;
 export type ThreadMessageView = z.infer<typeof ThreadMessageSchema>;
 export type ConsentState = z.infer<typeof ConsentStateSchema>;

@@ -44,6 +44,11 @@ describe("semantic layer model file", () => {
     expect(sha(bytes)).toBe(sha(shipped));
   }, 120_000);
 
+  it("is listed in resources/models/MODELS.md with its sha256", () => {
+    const listed = readFileSync(resolve(ROOT, "resources/models/MODELS.md"), "utf8");
+    expect(listed).toContain(createHash("sha256").update(shipped).digest("hex"));
+  });
+
   it("fits the budget and round-trips", () => {
     expect(shipped.length).toBeLessThanOrEqual(60 * 1024 * 1024);
     const model = decodeModel(shipped);

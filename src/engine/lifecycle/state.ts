@@ -1,6 +1,6 @@
 /** The consult state that flows through the five lifecycle phases. */
 import { Annotation } from "@langchain/langgraph";
-import type { CrisisLocale, EngineEvent, Topology } from "../../shared/contract";
+import type { CrisisLocale, CrisisNumber, EmergencyNotice, EngineEvent, Topology } from "../../shared/contract";
 import type { ThreadMessage } from "../threads/threadStore";
 
 export interface ContextAttachment {
@@ -54,6 +54,8 @@ export interface TurnResult {
   topology: Topology | null;
   chips: string[];
   why: string | null;
+  /** A turn the emergency gate stopped: its crisis numbers, stored with the answer (not part of `done`). */
+  emergency?: EmergencyNotice;
 }
 
 const replace = <T>(initial: () => T) => Annotation<T>({ reducer: (_prev: T, next: T) => next, default: initial });
@@ -69,6 +71,8 @@ export const ConsultState = Annotation.Root({
   executionPlan: replace<Plan | null>(() => null),
   outputs: replace<SpecialistOutput[]>(() => []),
   result: replace<TurnResult | null>(() => null),
+  /** Crisis numbers the answer carries as a resource (an explicit denial, safety.md §1a). */
+  supportNumbers: replace<CrisisNumber[] | null>(() => null),
 });
 
 export type ConsultStateValue = typeof ConsultState.State;

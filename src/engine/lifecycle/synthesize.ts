@@ -2,6 +2,7 @@
  * Phase 5 — synthesize & guard: one answer from the specialists' outputs, failures reported plainly,
  * one canonical footer, and suggestion chips.
  */
+import type { CrisisNumber } from "../../shared/contract";
 import type { PhaseFn } from "./graph";
 import type { Plan, SpecialistOutput, TurnResult } from "./state";
 
@@ -44,9 +45,22 @@ export function finalizeResult(
   };
 }
 
+const SUPPORT_INTRO = {
+  en: "If things ever feel like too much, you can reach someone any time:",
+  es: "Si alguna vez todo se siente demasiado, puede hablar con alguien a cualquier hora:",
+} as const;
+
+/** The crisis line as a resource, before the footer (an explicit denial, safety.md §1a). */
+export function withSupportLine(text: string, numbers: readonly CrisisNumber[], language: "en" | "es"): string {
+  const line = `${SUPPORT_INTRO[language]} ${numbers.map((n) => `${n.label}: ${n.number}`).join(" · ")}.`;
+  const footer = CANONICAL_FOOTER[language];
+  return text.endsWith(footer) ? `${text.slice(0, text.length - footer.length)}${line}\n\n${footer}` : `${text}\n\n${line}`;
+}
+
 export function createSynthesizer(deps: SynthesisDeps): PhaseFn {
   return async (state) => {
-    const { conflicts, ...result } = finalizeResult(state.outputs, state.executionPlan!, state.language, deps.compose, state.text);
+    const { conflicts, ...composed } = finalizeResult(state.outputs, state.executionPlan!, state.language, deps.compose, state.text);
+    const result = state.supportNumbers ? { ...composed, text: withSupportLine(composed.text, state.supportNumbers, state.language) } : composed;
     deps.onConflicts?.(conflicts, { threadId: state.threadId, turnId: state.turnId, agents: result.agents });
     const verdict = deps.checkOutput?.(result.text, state.language);
     if (verdict?.refuse && verdict.message) {
