@@ -32,7 +32,7 @@ import { useThreads } from "./hooks/useThreads";
 import { agentTitles, pickStarters } from "./lib/catalog";
 import { downloadText } from "./lib/download";
 import { errorInfo, errorLeadKey } from "./lib/errors";
-import { questionFor } from "./state/conversation";
+import { bannerShownFor, questionFor } from "./state/conversation";
 import { downloadsReducer, type ModelProgress } from "./state/downloads";
 import type { EngineClient } from "./transport/connect";
 
@@ -173,6 +173,7 @@ export function App({ client }: { client: EngineClient }) {
     onOpenSettings: () => setView("settings"),
     onReviewApprovals: () => prompts.setApprovalsHidden(false),
     titlesOf: (ids) => agentTitles(agents, ids),
+    bannerShown: (turnId) => bannerShownFor(state, turnId),
   };
 
   const allowConsent = async (scope: "agent" | "global") => {

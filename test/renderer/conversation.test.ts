@@ -120,10 +120,10 @@ describe("conversation reducer", () => {
       type: "loaded",
       threadId: "t2",
       messages: [
-        { role: "user", text: "q", turnId: "u5", createdAt: "", outcome: null, agents: [], chips: [] },
-        { role: "assistant", text: "a", turnId: "u5", createdAt: "", outcome: "answered", agents: ["x"], chips: ["c"] },
-        { role: "user", text: "q2", turnId: "u6", createdAt: "", outcome: null, agents: [], chips: [] },
-        { role: "assistant", text: "stop", turnId: "u6", createdAt: "", outcome: "refused", agents: [], chips: ["no"] },
+        { role: "user", text: "q", turnId: "u5", createdAt: "", outcome: null, agents: [], chips: [], emergency: null },
+        { role: "assistant", text: "a", turnId: "u5", createdAt: "", outcome: "answered", agents: ["x"], chips: ["c"], emergency: null },
+        { role: "user", text: "q2", turnId: "u6", createdAt: "", outcome: null, agents: [], chips: [], emergency: null },
+        { role: "assistant", text: "stop", turnId: "u6", createdAt: "", outcome: "refused", agents: [], chips: ["no"], emergency: null },
       ],
     });
     expect(s.threadId).toBe("t2");
@@ -149,10 +149,10 @@ describe("conversation helpers", () => {
 
   it("finds the question an answer belongs to", () => {
     const messages = fromThreadMessages([
-      { role: "user", text: "first", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [] },
-      { role: "assistant", text: "a1", turnId: "u1", createdAt: "", outcome: "failed", agents: [], chips: [] },
-      { role: "user", text: "second", turnId: "u2", createdAt: "", outcome: null, agents: [], chips: [] },
-      { role: "assistant", text: "a2", turnId: "u2", createdAt: "", outcome: "cancelled", agents: [], chips: [] },
+      { role: "user", text: "first", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [], emergency: null },
+      { role: "assistant", text: "a1", turnId: "u1", createdAt: "", outcome: "failed", agents: [], chips: [], emergency: null },
+      { role: "user", text: "second", turnId: "u2", createdAt: "", outcome: null, agents: [], chips: [], emergency: null },
+      { role: "assistant", text: "a2", turnId: "u2", createdAt: "", outcome: "cancelled", agents: [], chips: [], emergency: null },
     ]);
     expect(questionFor(messages, "a-u1")).toBe("first");
     expect(questionFor(messages, "a-u2")).toBe("second");

@@ -9,6 +9,7 @@ import en from "../../src/renderer/i18n/en.json";
 import es from "../../src/renderer/i18n/es.json";
 import {
   CrisisLocaleSchema,
+  EmergencySourceSchema,
   eventSchemas,
   ModelProviderKindSchema,
   RiskClassSchema,
@@ -74,6 +75,7 @@ describe("UI strings", () => {
   it("cover every key the renderer builds from a contract value", () => {
     const families: [string, readonly string[]][] = [
       ["conversation.announce", eventSchemas.done.shape.outcome.options],
+      ["emergency.foundIn", EmergencySourceSchema.shape.kind.options],
       ["catalog.risk", RiskClassSchema.options],
       ["settings.locale", CrisisLocaleSchema.options],
       ["settings.host", ["desktop", "browser", "cli"]],

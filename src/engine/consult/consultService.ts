@@ -91,10 +91,11 @@ export class ConsultService {
   }
 
   /** Records the answer and the audit event, then tells the front end the turn is done. */
-  private finish(threadId: string, turnId: string, result: TurnResult, started: number): void {
+  private finish(threadId: string, turnId: string, { emergency, ...result }: TurnResult, started: number): void {
     try {
       if (result.text) {
-        this.deps.threads.append(threadId, turnId, "assistant", result.text, { outcome: result.outcome, agents: result.agents, chips: result.chips });
+        const meta = { outcome: result.outcome, agents: result.agents, chips: result.chips, ...(emergency ? { emergency } : {}) };
+        this.deps.threads.append(threadId, turnId, "assistant", result.text, meta);
       }
       this.deps.audit.record({ event: "run", thread: threadId, agents: result.agents, decision: result.outcome, durationMs: performance.now() - started });
     } catch (err) {

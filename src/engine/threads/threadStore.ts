@@ -1,5 +1,5 @@
 /** Conversation threads and their turns, kept in SQLite (the user's own data, on their machine). */
-import type { ThreadMessageView, ThreadSummary } from "../../shared/contract";
+import { EmergencyNoticeSchema, type EmergencyNotice, type ThreadMessageView, type ThreadSummary } from "../../shared/contract";
 import { migrate, type Db } from "../storage/database";
 
 export interface ThreadMessage {
@@ -14,6 +14,14 @@ export interface AnswerMeta {
   outcome: string;
   agents: string[];
   chips?: string[];
+  /** A turn the emergency gate stopped: what the conversation shows again when the thread is reopened. */
+  emergency?: EmergencyNotice;
+}
+
+/** A stored notice the contract no longer accepts (an older shape, a damaged row) is left out, not thrown. */
+function storedNotice(value: unknown): EmergencyNotice | null {
+  const parsed = EmergencyNoticeSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 interface SummaryRow {
@@ -97,6 +105,7 @@ export class ThreadStore {
         outcome: meta.outcome ?? null,
         agents: meta.agents ?? [],
         chips: meta.chips ?? [],
+        emergency: r.role === "assistant" && meta.emergency !== undefined ? storedNotice(meta.emergency) : null,
       };
     });
   }

@@ -1,6 +1,7 @@
 /** One answer: traces, the (streamed) text, who answered and why, suggestion chips and actions. */
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../state/conversation";
+import { EmergencyTurn } from "./EmergencyTurn";
 import { Markdown } from "./Markdown";
 import { Traces } from "./Traces";
 
@@ -13,6 +14,8 @@ export interface AnswerActions {
   onOpenSettings(): void;
   onReviewApprovals(): void;
   titlesOf(agentIds: string[]): string[];
+  /** Whether the emergency banner is up for this turn (see bannerShownFor). */
+  bannerShown(turnId: string | null): boolean;
 }
 
 function ChipList({ chips, onChip }: { chips: string[]; onChip(text: string): void }) {
@@ -51,7 +54,7 @@ function StatusNote({ message, actions }: { message: ChatMessage; actions: Answe
   const { t } = useTranslation();
   switch (message.status) {
     case "emergency":
-      return <p className="notice notice-emergency">{t("conversation.emergencyStopped")}</p>;
+      return <EmergencyTurn message={message} bannerShown={actions.bannerShown(message.turnId)} />;
     case "cancelled":
     case "failed":
       return (

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { CrisisLocale } from "../../shared/contract";
 import { crisisNumbers } from "../lib/crisisNumbers";
 import type { ConsentPrompt } from "../state/consent";
+import { actionText } from "./CrisisNumbers";
 import { Modal } from "./Modal";
 
 const NEVER = ["diagnose", "prescribe", "dose", "medicines", "emergency"] as const;
@@ -55,7 +56,7 @@ export function ConsentDialog({
         <ul>
           {numbers.map((n) => (
             <li key={n.href}>
-              <a href={n.href}>{n.kind === "text" ? t("emergency.text", { number: n.number }) : t("emergency.call", { number: n.number })}</a>
+              <a href={n.href}>{actionText(t, n)}</a>
               <span> — {n.label}</span>
             </li>
           ))}

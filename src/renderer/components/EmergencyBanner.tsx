@@ -1,11 +1,14 @@
 /**
  * The emergency banner: app chrome above the conversation (never inside message content),
- * role="alert", the numbers first with call/text links, and it stays until acknowledged. While it
- * is shown, the page keeps focused elements clear of it (scroll padding = its height).
+ * role="alert", the numbers first with call/text links (CrisisNumbers, as the stopped turn shows them),
+ * and it stays until acknowledged. While it is shown, the page keeps focused elements clear of it
+ * (scroll padding = its height).
  */
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventOf } from "../../shared/contract";
+import { emergencyNotice } from "../state/conversation";
+import { CrisisNumbers } from "./CrisisNumbers";
 
 export function EmergencyBanner({ emergency, onAcknowledge }: { emergency: EventOf<"emergency">; onAcknowledge(): void }) {
   const { t } = useTranslation();
@@ -27,19 +30,7 @@ export function EmergencyBanner({ emergency, onAcknowledge }: { emergency: Event
   }, []);
   return (
     <section ref={box} className="emergency-banner" role="alert" aria-labelledby="emergency-headline" data-testid="emergency-banner">
-      <ul className="emergency-numbers">
-        {emergency.numbers.map((n, i) => (
-          <li key={`${n.kind}-${n.number}`}>
-            <a ref={i === 0 ? first : undefined} className="emergency-action" href={n.href}>
-              {n.kind === "text" ? t("emergency.text", { number: n.number }) : t("emergency.call", { number: n.number })}
-            </a>
-            <span className="emergency-label">{n.label}</span>
-          </li>
-        ))}
-      </ul>
-      <p id="emergency-headline" className="emergency-headline">
-        {emergency.headline}
-      </p>
+      <CrisisNumbers notice={emergencyNotice(emergency)} headlineId="emergency-headline" firstLink={first} />
       <p className="emergency-note">{t("emergency.stillHere")}</p>
       <button type="button" className="emergency-ack" onClick={onAcknowledge}>
         {t("emergency.acknowledge")}

@@ -1,9 +1,10 @@
 /**
  * Conversation state as a pure reducer over engine events, so the UI logic is testable without a DOM.
  * The engine's `done` text is authoritative: it replaces whatever was streamed (synthesis and the
- * output guard may have changed it). A turn stopped by the emergency gate never shows routine text.
+ * output guard may have changed it). A turn stopped by the emergency gate never shows routine text;
+ * it keeps its crisis numbers instead (live from the event, or from history after a reload).
  */
-import type { EngineEvent, EventOf, ThreadMessageView } from "../../shared/contract";
+import type { EmergencyNotice, EngineEvent, EventOf, ThreadMessageView } from "../../shared/contract";
 
 export interface Trace {
   tool: string;
@@ -35,6 +36,8 @@ export interface ChatMessage {
   chips: string[];
   traces: Trace[];
   progress: string | null;
+  /** A turn the emergency gate stopped: the numbers it shows in the conversation. */
+  emergency: EmergencyNotice | null;
 }
 
 export interface ConversationState {
@@ -82,7 +85,19 @@ function blankAssistant(turnId: string): ChatMessage {
     chips: [],
     traces: [],
     progress: null,
+    emergency: null,
   };
+}
+
+/** What a stopped turn shows, from the banner's event. */
+export function emergencyNotice(event: EventOf<"emergency">): EmergencyNotice {
+  const { family, action, locale, headline, numbers } = event;
+  return { family, action, locale, headline, numbers, source: event.source ?? null };
+}
+
+/** The banner is up for this turn: only then may the turn say its information is at the top. */
+export function bannerShownFor(state: Pick<ConversationState, "emergency">, turnId: string | null): boolean {
+  return turnId !== null && state.emergency?.turnId === turnId;
 }
 
 function updateAssistant(state: ConversationState, turnId: string, fn: (m: ChatMessage) => ChatMessage): ConversationState {
@@ -122,7 +137,7 @@ function onEvent(state: ConversationState, event: EngineEvent): ConversationStat
     case "emergency": {
       const stopped = { ...state, emergency: event, emergencyTurns: [...state.emergencyTurns, event.turnId] };
       if (state.threadId && event.threadId !== state.threadId) return stopped;
-      return updateAssistant(stopped, event.turnId, (m) => ({ ...m, status: "emergency", text: "", progress: null }));
+      return updateAssistant(stopped, event.turnId, (m) => ({ ...m, status: "emergency", text: "", progress: null, emergency: emergencyNotice(event) }));
     }
     case "error":
       return { ...state, errors: [...state.errors, { id: ++errorSeq, message: event.message }] };
@@ -186,6 +201,7 @@ export function fromThreadMessages(messages: ThreadMessageView[]): ChatMessage[]
     chips: m.role === "assistant" && statusOfOutcome(m.outcome) === "done" ? m.chips : [],
     traces: [],
     progress: null,
+    emergency: m.role === "assistant" ? m.emergency : null,
   }));
 }
 
@@ -219,6 +235,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
             chips: [],
             traces: [],
             progress: null,
+            emergency: null,
           },
         ],
       };
