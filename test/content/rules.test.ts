@@ -25,6 +25,7 @@ const EXPECTED_FILE: Record<RuleId, string> = {
   protocol: "skills/walk-log/SKILL.md",
   "never-section": "skills/walk-log/SKILL.md",
   "red-flags": "skills/walk-log/SKILL.md",
+  "emergency-wording": "agents/knee-visit-guide/persona.md",
   "reference-missing": "skills/walk-log/SKILL.md",
   "reference-orphan": "skills/walk-log/references/rainy-day-plan.md",
   "reference-list": "skills/walk-log/SKILL.md",
@@ -286,6 +287,31 @@ describe("rule details", () => {
       ["agents/knee-visit-guide/metadata.yaml", "translation"],
       ["agents/walk-buddy/metadata.yaml", "translation"],
     ]);
+  });
+
+  it("emergency-wording: urgent care next to an emergency sign is caught in personas, skills, references and the profile", () => {
+    const skill = "skills/knee-visit-prep/SKILL.md";
+    const wrong: [string, string, string][] = [
+      ["agents/knee-visit-guide/persona.md", "ask about them clearly.", "ask about them clearly. If someone has a seizure now, point to urgent care."],
+      [skill, "## Red flags", "## When it cannot wait\n\nFor chest pain, go to urgent care.\n\n## Red flags"],
+      ["skills/knee-visit-prep/references/pain-diary.md", "Use this when", "Sudden confusion? Go to urgent care today.\n\nUse this when"],
+      ["carefold-profile.yaml", "Do not continue other help in that turn.", "Do not continue other help in that turn.\n  For vomiting blood, urgent care is fine."],
+    ];
+    for (const [file, from, to] of wrong) {
+      expect(problemsAfter([file, from, to]), file).toEqual([expect.objectContaining({ file, rule: "emergency-wording" })]);
+    }
+    // SKILL.md names the section (its body lines are not the file's lines).
+    expect(problemsAfter(wrong[1]!)).toEqual([expect.objectContaining({ field: "When it cannot wait" })]);
+  });
+
+  it("emergency-wording: same-day problems may go to urgent care, and a warning in another paragraph does not count", () => {
+    const skill = "skills/knee-visit-prep/SKILL.md";
+    const fine = [
+      "For a swollen knee with no injury, call the office the same day, or go to urgent care if it is closed.",
+      "Chest pain is an emergency.\n\nFor a sprain that still hurts after a week, urgent care can help.",
+      "Call the care team the same day (or go to urgent care; not 911) for a rash with fever when the person is alert and breathing normally.",
+    ];
+    for (const text of fine) expect(problemsAfter([skill, "## Red flags", `## Other help\n\n${text}\n\n## Red flags`]), text).toEqual([]);
   });
 
   it("profile: the suffix must carry the boundaries and the emergency numbers, briefly", () => {

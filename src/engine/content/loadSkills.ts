@@ -4,6 +4,7 @@ import { hashTree, listEntries, parseFrontmatter, readText } from "./files";
 import { firstNonEmptyLine, headings, lines } from "./markdown";
 import { findPlaceholder } from "./placeholders";
 import { issuesToProblems, problem, type ContentProblem } from "./problems";
+import { checkEmergencyWording } from "./rules/emergencyWordingRules";
 import { ID_PATTERN, REFERENCE_FILE_PATTERN } from "./registry";
 import { SkillFrontmatterSchema } from "./schemas";
 import type { SkillDef, SkillReference } from "./types";
@@ -79,7 +80,7 @@ function loadReferences(abs: string, rel: string, problems: ContentProblem[]): S
       out.push({ file: e.name, title: e.name, bytes: e.bytes });
       continue;
     }
-    problems.push(...checkReferenceText(text.value, e.bytes, file));
+    problems.push(...checkReferenceText(text.value, e.bytes, file), ...checkEmergencyWording(text.value, file));
     const h1 = headings(text.value).find((h) => h.level === 1);
     out.push({ file: e.name, title: h1 ? h1.title : e.name, bytes: e.bytes });
   }

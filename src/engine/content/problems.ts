@@ -22,6 +22,7 @@ export const RULES = {
   protocol: "How to help is the 4-step protocol",
   "never-section": "the Never section covers diagnosis, medicines, stopping medicines and emergencies",
   "red-flags": "the Red flags section points to emergency help",
+  "emergency-wording": "an emergency sign is never sent to urgent care (a walk-in clinic)",
   "reference-missing": "every references/ file the body names exists",
   "reference-orphan": "every file in references/ is listed in the References section",
   "reference-list": "each References bullet names one file and says when to read it",
