@@ -21,3 +21,16 @@ export {
 } from "./registry";
 export type { AgentMetadata, AgentRuntime, Golden, SkillFrontmatter, SkillMetadata } from "./schemas";
 export type { AgentDef, ContentSet, Profile, SkillDef, SkillReference } from "./types";
+export {
+  loadLayeredContent,
+  reloadIfChanged,
+  userContentDir,
+  userContentStamp,
+  PROTECTED_SKILLS,
+  USER_CONTENT_FOLDER,
+  type ContentLayers,
+  type LayeredContent,
+  type LoadedPack,
+  type RejectedPack,
+  type UserPacksReport,
+} from "./userPacks";
