@@ -4,9 +4,9 @@ import { tool } from "@langchain/core/tools";
 import { ChatOllama } from "@langchain/ollama";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CarefoldChatOllama } from "../../src/engine/inference/chatOllama";
+import { CarefoldChatOllama, DEFAULT_OLLAMA_IDLE_TIMEOUT_MS, DEFAULT_OLLAMA_KEEP_ALIVE } from "../../src/engine/inference/chatOllama";
 import { createModelProvider } from "../../src/engine/inference/modelProvider";
-import { OllamaError } from "../../src/engine/inference/ollamaErrors";
+import { noAnswerMessage, OllamaError } from "../../src/engine/inference/ollamaErrors";
 import { hasOllamaModel, probeOllama, requireOllamaModel } from "../../src/engine/inference/ollamaProbe";
 import { closedPortUrl, startOllamaStub, type OllamaStub } from "../support/ollamaStub";
 
@@ -149,6 +149,81 @@ describe("CarefoldChatOllama", () => {
   });
 });
 
+describe("CarefoldChatOllama: keep_alive and a server that goes silent", () => {
+  it("sends keep_alive on every chat (default 30m, configurable)", async () => {
+    stub.enqueue({ chunks: ["ok"] }, { chunks: ["ok"] });
+    await ollama().invoke([new HumanMessage("hi")]);
+    expect(stub.chatBodies().at(-1)).toMatchObject({ keep_alive: DEFAULT_OLLAMA_KEEP_ALIVE });
+    expect(DEFAULT_OLLAMA_KEEP_ALIVE).toBe("30m");
+    await new CarefoldChatOllama({ model: "qwen2.5:3b", baseUrl: stub.url, numCtx: 8192, keepAlive: -1 }).invoke([new HumanMessage("hi")]);
+    expect(stub.chatBodies().at(-1)).toMatchObject({ keep_alive: -1 });
+  });
+
+  const silent = (idleTimeoutMs: number) => new CarefoldChatOllama({ model: "qwen2.5:3b", baseUrl: stub.url, numCtx: 8192, idleTimeoutMs });
+
+  it("fails with a clear timeout when Ollama accepts the request and never answers", async () => {
+    stub.enqueue({ stall: "headers" });
+    const started = Date.now();
+    const err = await failure(silent(300).invoke([new HumanMessage("hi")]));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(err.problem).toBe("timeout");
+    expect(err.message).toBe(noAnswerMessage(stub.url, "qwen2.5:3b", 300));
+    expect(err.message).toMatch(/^Ollama at .* sent nothing for 300 ms, so Carefold stopped waiting\. .*Restart Ollama/);
+    expect(noAnswerMessage("http://h", "m", DEFAULT_OLLAMA_IDLE_TIMEOUT_MS)).toContain("sent nothing for 5 minutes");
+  });
+
+  it("times out a stream that stops in the middle, after the text it already sent", async () => {
+    stub.enqueue({ chunks: ["Bring ", "your list"], stall: "body" });
+    const texts: string[] = [];
+    const err = await failure(
+      (async () => {
+        for await (const chunk of await silent(400).stream([new HumanMessage("hi")])) {
+          if (typeof chunk.content === "string" && chunk.content) texts.push(chunk.content);
+        }
+      })(),
+    );
+    expect(texts).toEqual(["Bring ", "your list"]);
+    expect(err.problem).toBe("timeout");
+  });
+
+  it("a steady stream slower than the idle limit overall does not time out", async () => {
+    const slowFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const reader = response.body!.getReader();
+      const body = new ReadableStream<Uint8Array>({
+        async pull(c) {
+          await new Promise((r) => setTimeout(r, 120));
+          const { done, value } = await reader.read();
+          if (done) c.close();
+          else c.enqueue(value);
+        },
+      });
+      return new Response(body, { status: response.status, headers: response.headers });
+    };
+    stub.enqueue({ chunks: ["a ", "b ", "c ", "d ", "e."] });
+    const model = new CarefoldChatOllama({ model: "qwen2.5:3b", baseUrl: stub.url, numCtx: 8192, idleTimeoutMs: 300, fetch: slowFetch });
+    const reply = await model.invoke([new HumanMessage("hi")]);
+    expect(reply.content).toBe("a b c d e.");
+  });
+
+  it("a cancel ends the wait at once, even while Ollama is silent", async () => {
+    stub.enqueue({ stall: "body", chunks: ["Partial "] });
+    const controller = new AbortController();
+    const started = Date.now();
+    const run = (async () => {
+      for await (const _chunk of await silent(60_000).stream([new HumanMessage("hi")], { signal: controller.signal })) {
+        controller.abort();
+      }
+    })();
+    const err = await run.then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.name).toBe("AbortError");
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
 describe("createModelProvider (ollama)", () => {
   it("describes the model and hands out working chat models", async () => {
     const provider = createModelProvider(
@@ -159,7 +234,19 @@ describe("createModelProvider (ollama)", () => {
     stub.enqueue({ chunks: ["hello"] });
     const model = await provider.getChatModel({ key: "t:a" });
     expect((await model.invoke([new HumanMessage("hi")])).content).toBe("hello");
-    expect(stub.chatBodies().at(-1)).toMatchObject({ options: { num_ctx: 4096 } });
+    expect(stub.chatBodies().at(-1)).toMatchObject({ options: { num_ctx: 4096 }, keep_alive: "30m" });
+  });
+
+  it("passes the keep-alive and idle-timeout options to its chat models", async () => {
+    const provider = createModelProvider(
+      { provider: "ollama", ollamaModel: "qwen2.5:3b", ollamaBaseUrl: stub.url },
+      { dataDir: "/nonexistent", ollamaKeepAlive: "2h", ollamaIdleTimeoutMs: 250 },
+    );
+    const model = await provider.getChatModel({ key: "t:b" });
+    stub.enqueue({ chunks: ["ok"] }, { stall: "headers" });
+    await model.invoke([new HumanMessage("hi")]);
+    expect(stub.chatBodies().at(-1)).toMatchObject({ keep_alive: "2h" });
+    await expect(model.invoke([new HumanMessage("hi")])).rejects.toMatchObject({ problem: "timeout" });
   });
 
   it("refuses with a clear message when the model is not pulled or Ollama is down", async () => {

@@ -20,6 +20,11 @@ export interface ScriptedReply {
   omitDone?: boolean;
   /** Answer with this HTTP error instead of a stream. */
   error?: { status: number; message: string };
+  /**
+   * Go silent and keep the connection open: "headers" answers nothing at all; "body" sends the headers
+   * and `chunks`, then nothing more (a server that accepted the request and hangs).
+   */
+  stall?: "headers" | "body";
 }
 
 export interface RecordedRequest {
@@ -79,6 +84,7 @@ export async function startOllamaStub(options: OllamaStubOptions = {}): Promise<
       line({ content: "", tool_calls: [{ function: { name: call.name, arguments: call.arguments } }] });
     }
     for (const text of reply.chunks ?? []) line({ content: text });
+    if (reply.stall === "body") return;
     if (!reply.omitDone) {
       line(
         { content: "" },
@@ -119,6 +125,7 @@ export async function startOllamaStub(options: OllamaStubOptions = {}): Promise<
         return;
       }
       const reply = queue.shift() ?? { chunks: ["ok"] };
+      if (reply.stall === "headers") return;
       if (reply.error) sendJson(res, reply.error.status, { error: reply.error.message });
       else streamChat(res, model.name, reply);
     } else {

@@ -4,6 +4,7 @@
  * inside the file.
  */
 import { stat } from "node:fs/promises";
+import { basename } from "node:path";
 import { readGgufFileInfo, type GgufFileInfo } from "node-llama-cpp";
 
 /** Elements per block and bytes per block, by ggml type id (types not listed are not size-checked). */
@@ -141,7 +142,8 @@ export async function validateGgufFile(path: string): Promise<GgufSummary> {
   }
   if (end > size) {
     throw new InvalidModelFileError(
-      `${path} is truncated: its tensors need ${end} bytes but the file has ${size}. Copy or download it again.`,
+      // The advice first: where this is shown in one short line (a failed answer), the path is what gets cut.
+      `${basename(path)} is truncated. Copy or download it again (its tensors need ${end} bytes but the file has ${size}: ${path}).`,
     );
   }
   return summarize(info, size);

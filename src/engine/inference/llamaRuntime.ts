@@ -2,6 +2,8 @@
  * One loaded GGUF model, one context, and a pool of context sequences handed out per conversation key.
  * Loaded lazily, once, and shared by every ChatNodeLlamaCpp built on it. Threads are set explicitly:
  * node-llama-cpp's CPU default of at least 4 threads makes generation ~40× slower on a 2-core machine.
+ * The default is the physical core count (`llama.cpuMathCores`): generation is memory-bound, and SMT
+ * siblings sharing a core's caches slow it down.
  */
 import { availableParallelism } from "node:os";
 import {
@@ -20,7 +22,7 @@ export interface LlamaRuntimeOptions {
   modelPath: string;
   /** Context window per sequence, in tokens (default 8192, capped at the model's training size). */
   contextSize?: number;
-  /** CPU threads for evaluation (default: os.availableParallelism()). */
+  /** CPU threads for evaluation (default: physical cores, see mathThreads). */
   threads?: number;
   /** Sequences kept warm at once, one per conversation key, LRU-evicted (default 2). */
   sequences?: number;
@@ -42,17 +44,23 @@ export interface SequenceLease {
 
 const llamaInstances = new Map<string, Promise<Llama>>();
 
-/** One Llama binding instance per (gpu, threads) in the process; building from source is never allowed. */
-export function sharedLlama(gpu: "auto" | false, threads: number): Promise<Llama> {
+/**
+ * One Llama binding instance per (gpu, threads) in the process; building from source is never allowed.
+ * `threads: "physical"` caps the instance at the physical core count once the binding has measured it.
+ */
+export function sharedLlama(gpu: "auto" | false, threads: number | "physical"): Promise<Llama> {
   const cacheKey = `${gpu}:${threads}`;
   let instance = llamaInstances.get(cacheKey);
   if (!instance) {
     instance = getLlama({
       build: "never",
       gpu,
-      maxThreads: threads,
+      maxThreads: threads === "physical" ? defaultThreads() : threads,
       logLevel: LlamaLogLevel.error,
       progressLogs: false,
+    }).then((llama) => {
+      if (threads === "physical") llama.maxThreads = mathThreads(llama.cpuMathCores);
+      return llama;
     });
     instance.catch(() => llamaInstances.delete(cacheKey));
     llamaInstances.set(cacheKey, instance);
@@ -60,12 +68,25 @@ export function sharedLlama(gpu: "auto" | false, threads: number): Promise<Llama
   return instance;
 }
 
+/** Logical CPUs this process may use. */
 export const defaultThreads = (): number => Math.max(1, availableParallelism());
+
+/**
+ * Threads for evaluation: the physical cores llama.cpp counts for math (`llama.cpuMathCores`: SMT
+ * siblings and efficiency cores left out), never more than the logical CPUs this process may use
+ * (a container's CPU set can be smaller than the host's core count), and at least 1.
+ */
+export function mathThreads(cpuMathCores: number, logical: number = defaultThreads()): number {
+  const cores = Number.isFinite(cpuMathCores) && cpuMathCores >= 1 ? Math.floor(cpuMathCores) : logical;
+  return Math.max(1, Math.min(cores, logical));
+}
 
 /** Conversations (orchestrator + one specialist) whose KV cache stays warm at once. */
 export const DEFAULT_SEQUENCES = 2;
 
 interface Loaded {
+  /** Threads the context evaluates with. */
+  threads: number;
   model: LlamaModel;
   context: LlamaContext;
   chatWrapper: ChatWrapper;
@@ -73,7 +94,8 @@ interface Loaded {
 }
 
 export class LlamaRuntime {
-  readonly options: Required<Omit<LlamaRuntimeOptions, "contextSize">> & { contextSize: number };
+  /** `threads` is null until load when it defaults to the physical core count. */
+  readonly options: Required<Omit<LlamaRuntimeOptions, "contextSize" | "threads">> & { contextSize: number; threads: number | null };
   private loading: Promise<Loaded> | null = null;
   private disposed = false;
 
@@ -81,7 +103,7 @@ export class LlamaRuntime {
     this.options = {
       modelPath: options.modelPath,
       contextSize: options.contextSize ?? 8192,
-      threads: options.threads ?? defaultThreads(),
+      threads: options.threads ?? null,
       sequences: options.sequences ?? DEFAULT_SEQUENCES,
       batchSize: options.batchSize ?? 512,
       gpu: options.gpu ?? "auto",
@@ -100,8 +122,9 @@ export class LlamaRuntime {
   }
 
   private async doLoad(): Promise<Loaded> {
-    const { modelPath, threads, gpu, sequences, batchSize, flashAttention } = this.options;
-    const llama = await sharedLlama(gpu, threads);
+    const { modelPath, gpu, sequences, batchSize, flashAttention } = this.options;
+    const llama = await sharedLlama(gpu, this.options.threads ?? "physical");
+    const threads = this.options.threads ?? mathThreads(llama.cpuMathCores);
     let model: LlamaModel;
     try {
       model = await llama.loadModel({ modelPath, defaultContextFlashAttention: flashAttention });
@@ -118,7 +141,7 @@ export class LlamaRuntime {
     });
     const chatWrapper = resolveChatWrapper(model);
     const pool = new KeyedPool<LlamaContextSequence>(sequences, () => context.getSequence());
-    return { model, context, chatWrapper, pool };
+    return { threads, model, context, chatWrapper, pool };
   }
 
   /** Runs `fn` with the context sequence reserved for `key` (created or LRU-evicted as needed). */
@@ -132,6 +155,11 @@ export class LlamaRuntime {
   /** Keys whose conversation state is cached right now, most recent first. */
   async cachedKeys(): Promise<string[]> {
     return (await this.load()).pool.keys();
+  }
+
+  /** The threads evaluation uses (the option, or the physical core count). */
+  async threads(): Promise<number> {
+    return (await this.load()).threads;
   }
 
   /** The context size actually created (after capping at the model's training size). */

@@ -26,7 +26,7 @@ export interface ModelProviderOptions {
   dataDir: string;
   /** Cap on tokens generated per model call (default DEFAULT_MAX_ANSWER_TOKENS). */
   maxTokens?: number;
-  /** CPU threads for local inference (default: os.availableParallelism()). */
+  /** CPU threads for local inference (default: physical cores, llama.cpuMathCores). */
   threads?: number;
   /** Conversations whose KV cache is kept warm at once (default 2). */
   sequences?: number;
@@ -34,6 +34,10 @@ export interface ModelProviderOptions {
   /** Override the machine description for the hardware-fit check (tests). */
   machine?: MachineInfo;
   fetch?: typeof fetch;
+  /** Ollama `keep_alive`: how long it keeps the model loaded between requests (default "30m"). */
+  ollamaKeepAlive?: string | number;
+  /** Fail an Ollama request that gets no byte for this long, in ms (default 5 minutes). */
+  ollamaIdleTimeoutMs?: number;
 }
 
 /** Caches a successful async check; a failed one is retried on the next call. */
@@ -99,6 +103,8 @@ function ollamaProvider(settings: ModelSettings, options: ModelProviderOptions, 
         numPredict: options.maxTokens ?? DEFAULT_MAX_ANSWER_TOKENS,
         temperature: 0,
         fetch: options.fetch,
+        keepAlive: options.ollamaKeepAlive,
+        idleTimeoutMs: options.ollamaIdleTimeoutMs,
       });
     },
   };

@@ -2,7 +2,7 @@
  * Ollama failures in words a patient or caregiver can act on. The raw errors are a bare "fetch failed"
  * (with the socket error in `cause`), `ResponseError` with an HTTP status, or a stream that ends early.
  */
-export type OllamaProblem = "not-running" | "model-missing" | "no-tool-support" | "incomplete-stream" | "other";
+export type OllamaProblem = "not-running" | "model-missing" | "no-tool-support" | "incomplete-stream" | "timeout" | "other";
 
 export class OllamaError extends Error {
   constructor(
@@ -46,6 +46,18 @@ export function noToolSupportMessage(model: string): string {
   return (
     `The Ollama model "${model}" cannot call tools, which Carefold needs. ` +
     "Choose a model with tool support, e.g. `ollama pull qwen2.5:3b` or `ollama pull llama3.2:3b`."
+  );
+}
+
+/** What a request that got no answer for `idleMs` says (the server accepted it, then sent nothing). */
+export function noAnswerMessage(baseUrl: string, model: string, idleMs: number): string {
+  const seconds = Math.round(idleMs / 1000);
+  const wait =
+    idleMs < 1000 ? `${idleMs} ms` : seconds >= 120 && seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} seconds`;
+  return (
+    `Ollama at ${baseUrl} sent nothing for ${wait}, so Carefold stopped waiting. ` +
+    `It may be stuck, or still loading "${model}" or reading a very long conversation. ` +
+    "Restart Ollama (or choose a smaller model), then try again."
   );
 }
 
