@@ -1,8 +1,15 @@
-/** The Electron shell: one secure window, the engine in the main process, IPC relay. Thin by design. */
-import { app, BrowserWindow, ipcMain, session, shell } from "electron";
+/**
+ * The Electron shell: one secure window, the engine in the main process, IPC relay. Thin by design.
+ * Offline product: the crash reporter is never started and there is no auto-updater (no update feed in
+ * electron-builder.yml); installed builds have no devtools and their fuses are set at packaging.
+ */
+import { app, BrowserWindow, dialog, ipcMain, session } from "electron";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createEngine, type Engine } from "../engine/engine";
+import { contentDirFor } from "./appPaths";
+import { confirmAndOpenExternal, pickModelFile } from "./hostDialogs";
 import { registerIpc } from "./ipcBridge";
 import { printToPdf } from "./printToPdf";
 import { denyAllPermissions, guardWebContents, secureWebPreferences } from "./security";
@@ -12,6 +19,9 @@ const rendererIndex = join(here, "..", "renderer", "index.html");
 const devUrl = process.env["ELECTRON_RENDERER_URL"];
 
 let engine: Engine | null = null;
+/** Dialogs of the shell speak the language chosen in Settings. */
+const language = () => engine?.settings.get().language ?? "en";
+const openExternal = (url: string) => void confirmAndOpenExternal(url, language());
 let window: BrowserWindow | null = null;
 
 function isTrustedUrl(url: string): boolean {
@@ -27,9 +37,9 @@ function createWindow(): BrowserWindow {
     minHeight: 520,
     title: "Carefold",
     show: false,
-    webPreferences: secureWebPreferences(join(here, "..", "preload", "index.cjs")),
+    webPreferences: secureWebPreferences(join(here, "..", "preload", "index.cjs"), { devTools: !app.isPackaged }),
   });
-  guardWebContents(win.webContents, (url) => void shell.openExternal(url));
+  // Navigation and window-open guards: every webContents gets them on "web-contents-created" below.
   win.once("ready-to-show", () => win.show());
   if (devUrl && !app.isPackaged) void win.loadURL(devUrl);
   else void win.loadFile(rendererIndex);
@@ -44,10 +54,22 @@ if (!app.requestSingleInstanceLock()) {
     if (window.isMinimized()) window.restore();
     window.focus();
   });
-  app.on("web-contents-created", (_e, contents) => guardWebContents(contents, (url) => void shell.openExternal(url)));
+  app.on("web-contents-created", (_e, contents) => guardWebContents(contents, openExternal));
   void app.whenReady().then(() => {
     denyAllPermissions(session.defaultSession);
-    engine = createEngine({ dataDir: app.getPath("userData"), contentDir: app.getAppPath(), hostKind: "desktop", host: { printToPdf } });
+    try {
+      engine = createEngine({
+        dataDir: app.getPath("userData"),
+        contentDir: contentDirFor(app.getAppPath(), app.isPackaged, existsSync),
+        hostKind: "desktop",
+        host: { printToPdf, pickModelFile: () => pickModelFile(language()) },
+      });
+    } catch (err) {
+      // E.g. no Electron build of better-sqlite3: the message names the fix.
+      dialog.showErrorBox("Carefold cannot start", err instanceof Error ? err.message : String(err));
+      app.exit(1);
+      return;
+    }
     registerIpc(ipcMain, engine, {
       isTrustedUrl,
       broadcast: (channel, event) => {

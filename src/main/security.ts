@@ -2,9 +2,11 @@
  * Window hardening for the Electron shell, kept free of `electron` imports so it is unit-tested
  * under plain Node: secure web preferences, navigation and window-open denial, permission denial.
  */
-export function secureWebPreferences(preloadPath: string) {
+export function secureWebPreferences(preloadPath: string, options: { devTools?: boolean } = {}) {
   return {
     preload: preloadPath,
+    // Off in installed builds (app.isPackaged): no inspecting or scripting the renderer there.
+    devTools: options.devTools ?? true,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -30,18 +32,28 @@ export interface SessionLike {
   setPermissionCheckHandler(handler: () => boolean): void;
 }
 
-/** Only http(s) and mailto links may leave the app, and only to the system browser/mail client. */
+/**
+ * Only http(s), mailto and tel links (the emergency banner's call links) may leave the app, and only to
+ * the system's browser, mail or phone app, after the user confirmed the target (see externalLinks.ts).
+ */
 export function isSafeExternalUrl(url: string): boolean {
   try {
     const u = new URL(url);
-    return u.protocol === "https:" || u.protocol === "http:" || u.protocol === "mailto:";
+    return u.protocol === "https:" || u.protocol === "http:" || u.protocol === "mailto:" || u.protocol === "tel:";
   } catch {
     return false;
   }
 }
 
+/**
+ * The page never navigates and never opens windows. A link to a safe external target (a click is a
+ * navigation, or a window.open for target=_blank) is handed to `openExternal`, which asks first.
+ */
 export function guardWebContents(contents: WebContentsLike, openExternal: (url: string) => void): void {
-  contents.on("will-navigate", (event) => event.preventDefault());
+  contents.on("will-navigate", (event, url) => {
+    event.preventDefault();
+    if (isSafeExternalUrl(url)) openExternal(url);
+  });
   contents.on("will-redirect", (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
     if (isSafeExternalUrl(url)) openExternal(url);

@@ -29,6 +29,8 @@ export const METHODS = [
   "approvals.list",
   "agenda.export",
   "app.info",
+  "app.licenses",
+  "host.pickModelFile",
   "host.printToPdf",
 ] as const;
 
@@ -44,4 +46,6 @@ export type CarefoldBridge = {
   >;
 } & {
   onEvent(listener: (event: unknown) => void): () => void;
+  /** The real path of a File dropped on the page (desktop only; null when it has none). */
+  pathForFile(file: unknown): string | null;
 };

@@ -13,7 +13,7 @@ describe("electron security", () => {
     expect(RENDERER_CSP).not.toContain("unsafe-eval");
   });
 
-  it("blocks navigation and new windows, opening only safe links outside", () => {
+  it("blocks navigation and new windows, handing only safe links to the (confirming) opener", () => {
     const handlers: Record<string, (e: { preventDefault(): void }, url: string) => void> = {};
     let openHandler: (d: { url: string }) => { action: "deny" } = () => ({ action: "deny" });
     const opened: string[] = [];
@@ -22,13 +22,22 @@ describe("electron security", () => {
       (url) => void opened.push(url),
     );
     let prevented = 0;
-    handlers["will-navigate"]!({ preventDefault: () => prevented++ }, "https://evil.example");
+    // A link click is a navigation: it never happens in the window; a safe target goes to the opener.
+    handlers["will-navigate"]!({ preventDefault: () => prevented++ }, "https://example.org/page");
+    handlers["will-navigate"]!({ preventDefault: () => prevented++ }, "file:///etc/passwd");
+    handlers["will-navigate"]!({ preventDefault: () => prevented++ }, "tel:911");
     handlers["will-redirect"]!({ preventDefault: () => prevented++ }, "https://evil.example");
-    expect(prevented).toBe(2);
+    expect(prevented).toBe(4);
     expect(openHandler({ url: "https://medlineplus.gov" })).toEqual({ action: "deny" });
     expect(openHandler({ url: "file:///etc/passwd" })).toEqual({ action: "deny" });
-    expect(opened).toEqual(["https://medlineplus.gov"]);
+    expect(opened).toEqual(["https://example.org/page", "tel:911", "https://medlineplus.gov"]);
     expect(isSafeExternalUrl("javascript:alert(1)")).toBe(false);
+    expect(isSafeExternalUrl("mailto:care@example.org")).toBe(true);
+  });
+
+  it("turns devtools off when asked (installed builds)", () => {
+    expect(secureWebPreferences("/p.cjs", { devTools: false }).devTools).toBe(false);
+    expect(secureWebPreferences("/p.cjs").devTools).toBe(true);
   });
 
   it("denies every permission request and check", () => {

@@ -6,7 +6,16 @@ const exposed: Record<string, unknown> = {};
 const invoked: [string, unknown][] = [];
 const on = new Map<string, (e: unknown, v: unknown) => void>();
 
+const paths = new Map<unknown, string>();
+
 vi.mock("electron", () => ({
+  webUtils: {
+    getPathForFile: (file: unknown) => {
+      const path = paths.get(file);
+      if (path === undefined) throw new TypeError("not a File");
+      return path;
+    },
+  },
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => void (exposed[key] = api) },
   ipcRenderer: {
     invoke: async (channel: string, input: unknown) => {
@@ -22,11 +31,11 @@ vi.mock("electron", () => ({
 }));
 
 describe("preload bridge", () => {
-  it("exposes one function per method plus onEvent, and nothing else", async () => {
+  it("exposes one function per method plus onEvent and pathForFile, and nothing else", async () => {
     await import("../../src/preload/index");
     const api = exposed["carefold"] as Record<string, unknown>;
     expect(Object.keys(exposed)).toEqual(["carefold"]);
-    expect(Object.keys(api).sort()).toEqual([...METHODS, "onEvent"].sort());
+    expect(Object.keys(api).sort()).toEqual([...METHODS, "onEvent", "pathForFile"].sort());
     expect(Object.isFrozen(api)).toBe(true);
     for (const key of Object.keys(api)) expect(typeof api[key]).toBe("function");
   });
@@ -41,5 +50,15 @@ describe("preload bridge", () => {
     expect(got).toEqual([{ type: "token" }]);
     off();
     expect(on.has(IPC_EVENT_CHANNEL)).toBe(false);
+  });
+
+  it("gives the real path of a dropped file, and null for anything that is not one", () => {
+    const api = exposed["carefold"] as { pathForFile(f: unknown): string | null };
+    const dropped = { name: "model.gguf" };
+    paths.set(dropped, "/home/me/model.gguf");
+    expect(api.pathForFile(dropped)).toBe("/home/me/model.gguf");
+    expect(api.pathForFile({ name: "x" })).toBeNull();
+    paths.set("empty", "");
+    expect(api.pathForFile("empty")).toBeNull();
   });
 });

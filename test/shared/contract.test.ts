@@ -39,6 +39,8 @@ const valid: Record<RequestName, unknown[]> = {
   "agenda.export": [{ threadId: "t1" }, { threadId: "t1", turnId: "u1" }],
   "host.printToPdf": [{ html: "<h1>Agenda</h1>", fileName: "agenda" }],
   "app.info": [{}],
+  "app.licenses": [{}],
+  "host.pickModelFile": [{}],
 };
 
 const invalid: Record<RequestName, unknown[]> = {
@@ -69,6 +71,8 @@ const invalid: Record<RequestName, unknown[]> = {
   "agenda.export": [{}],
   "host.printToPdf": [{ html: "", fileName: "x" }],
   "app.info": [{ verbose: true }],
+  "app.licenses": [{ full: true }],
+  "host.pickModelFile": [{ path: "/etc/passwd" }],
 };
 
 describe("contract", () => {
@@ -132,6 +136,18 @@ describe("dispatchRequest", () => {
     expect(await dispatchRequest(engine, "settings.get", undefined)).toEqual({ ok: true, result: DEFAULT_SETTINGS });
     expect(await dispatchRequest(engine, "notes.read", { name: "x.md" })).toMatchObject({ ok: false, error: { code: "not_found" } });
     expect(await dispatchRequest(engine, "catalog.agents", {})).toMatchObject({ ok: false, error: { code: "internal" } });
+  });
+
+  it("checks the About screen's licenses and the desktop file picker's answers", () => {
+    const licenses = requests["app.licenses"].output;
+    const entry = { name: "zod", version: "4.6.7", license: "MIT", repository: "https://github.com/colinhacks/zod", textId: "abc" };
+    expect(licenses.safeParse({ available: true, generatedAt: "2026-01-01T00:00:00.000Z", packages: [entry], texts: { abc: "MIT License" } }).success).toBe(true);
+    expect(licenses.safeParse({ available: false, generatedAt: null, packages: [], texts: {} }).success).toBe(true);
+    expect(licenses.safeParse({ available: true, generatedAt: null, packages: [{ ...entry, license: 7 }], texts: {} }).success).toBe(false);
+    const picked = requests["host.pickModelFile"].output;
+    expect(picked.safeParse({ path: "/home/me/model.gguf" }).success).toBe(true);
+    expect(picked.safeParse({ path: null }).success).toBe(true);
+    expect(picked.safeParse({}).success).toBe(false);
   });
 
   it("never lets an invalid engine result through", async () => {

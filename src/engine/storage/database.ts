@@ -5,12 +5,15 @@
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { sqliteBindingForThisProcess } from "./nativeBinding";
 
 export type Db = Database.Database;
 
 export function openDatabase(file: string): Db {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  // Under Electron the Node-ABI build cannot load: use the Electron build kept apart (see nativeBinding.ts).
+  const binding = sqliteBindingForThisProcess();
+  const db = binding.kind === "electron" ? new Database(file, { nativeBinding: binding.path }) : new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");

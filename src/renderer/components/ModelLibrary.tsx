@@ -1,10 +1,10 @@
 /**
  * Getting a model: what Ollama offers (and whether it answers), downloadable recommended models (size
- * and memory shown, progress from model.progress events), a GGUF file to import, and local model files
+ * and memory shown, progress from model.progress events), a GGUF file to import (ModelImport), and local model files
  * to use or remove (after a confirmation). The model in use is marked in every list. Problems are said
  * kindly next to the button that asked, with the engine's own explanation.
  */
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ModelsList, ModelSettings } from "../../shared/contract";
 import { useServices } from "../hooks/services";
@@ -14,6 +14,7 @@ import { isActiveLocal, isActiveOllama, isRunning, latestDownloads, notesKey } f
 import type { ModelProgress } from "../state/downloads";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { DownloadProgress } from "./DownloadProgress";
+import { ModelImport } from "./ModelImport";
 
 export function useKindProblem() {
   const { t } = useTranslation();
@@ -47,8 +48,6 @@ export function ModelLibrary({
   const { t, i18n } = useTranslation();
   const { client, announce } = useServices();
   const { problem, fail, clear } = useKindProblem();
-  const [importPath, setImportPath] = useState("");
-  const [importing, setImporting] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
   const { active } = models;
 
@@ -59,21 +58,6 @@ export function ModelLibrary({
       announce(t("models.downloadStarted"));
     } catch (err) {
       fail(`pull-${id}`, err);
-    }
-  };
-  const importModel = async (e: FormEvent) => {
-    e.preventDefault();
-    clear();
-    setImporting(true);
-    try {
-      const added = await client["models.import"]({ path: importPath.trim() });
-      announce(t("models.imported", { file: added.file }));
-      setImportPath("");
-      onChanged();
-    } catch (err) {
-      fail("import", err);
-    } finally {
-      setImporting(false);
     }
   };
   const remove = async (file: string) => {
@@ -175,16 +159,7 @@ export function ModelLibrary({
       ) : null}
 
       <H>{t("models.importTitle")}</H>
-      <form className="inline-form" onSubmit={importModel}>
-        <label htmlFor="import-path">{t("models.importLabel")}</label>
-        <input id="import-path" value={importPath} onChange={(e) => setImportPath(e.target.value)} placeholder={t("models.importPlaceholder")} aria-describedby="import-hint" />
-        <p id="import-hint" className="hint">
-          {t("models.importHint")}
-        </p>
-        <button type="submit" className="button-secondary" disabled={!importPath.trim() || importing}>
-          {importing ? t("models.importing") : t("models.import")}
-        </button>
-      </form>
+      <ModelImport onImported={onChanged} onProblem={(err) => fail("import", err)} clear={clear} />
       {problemAt("import")}
 
       <H>{t("models.localTitle")}</H>

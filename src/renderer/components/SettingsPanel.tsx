@@ -1,6 +1,7 @@
 /**
  * Settings: reading (language, text size, contrast), the emergency-number region, the model,
- * health specialists' permission, and where data lives with the privacy statement. Simple choices
+ * health specialists' permission, where data lives with the privacy statement, and About (version,
+ * third-party licenses). Simple choices
  * save at once; the model form saves with its button.
  */
 import { useTranslation } from "react-i18next";
@@ -10,6 +11,7 @@ import type { AppInfo } from "../hooks/useSettings";
 import type { useModels } from "../hooks/useModels";
 import { errorInfo } from "../lib/errors";
 import type { ModelProgress } from "../state/downloads";
+import { AboutSection } from "./AboutSection";
 import { ConsentSettings } from "./ConsentSettings";
 import { ModelLibrary } from "./ModelLibrary";
 import { ActiveModel, ModelChoice } from "./ModelChoice";
@@ -98,6 +100,8 @@ export function SettingsPanel({
           <dd>{info ? t(`settings.host.${info.host}`) : "—"}</dd>
         </dl>
       </section>
+
+      <AboutSection info={info} />
     </section>
   );
 }

@@ -1,0 +1,2 @@
+export function buildTag(electronVersion: string, platform: string, arch: string): string;
+export function outputPath(electronVersion: string, platform: string, arch: string, base?: string): string;

@@ -1,0 +1,22 @@
+/**
+ * Model files chosen on the desktop: the preload's bridge knows a dropped file's real path (the browser
+ * host cannot, so it keeps the typed path). Pure logic here, unit-tested without a DOM.
+ */
+import type { CarefoldBridge } from "../../shared/methods";
+
+export type DroppedModel = { path: string } | { problem: "none" | "many" | "notGguf" | "noPath" };
+
+/** The one .gguf file dropped, as a path the engine can import. */
+export function modelFromDrop(files: ArrayLike<{ name: string }>, pathFor: (file: unknown) => string | null): DroppedModel {
+  if (files.length === 0) return { problem: "none" };
+  if (files.length > 1) return { problem: "many" };
+  const file = files[0]!;
+  if (!/\.gguf$/i.test(file.name)) return { problem: "notGguf" };
+  const path = pathFor(file);
+  return path ? { path } : { problem: "noPath" };
+}
+
+/** The desktop bridge when running inside Electron (it has the file picker and dropped-file paths). */
+export function desktopBridge(win: { carefold?: CarefoldBridge } = globalThis as { carefold?: CarefoldBridge }): CarefoldBridge | null {
+  return win.carefold && typeof win.carefold.pathForFile === "function" ? win.carefold : null;
+}
