@@ -2,9 +2,13 @@
  * Model output rendered as markdown, safely: no raw HTML (react-markdown drops it; rehype-sanitize
  * strips anything left), no images (nothing remote is ever loaded), links open outside the app.
  * Headings never skip a level, and are shifted down so an answer's "# Title" sits below the page's own
- * headings. GitHub-style tables and checklists render (the skills' logs and agendas use them).
+ * headings. GitHub-style tables and checklists render (the skills' logs and agendas use them); each
+ * table sits in a focusable, named region that scrolls sideways when the table is wider than the
+ * column, so a wide log never pushes the page.
  */
+import type { Element, ElementContent } from "hast";
 import { createElement, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
@@ -17,8 +21,38 @@ function shifted(level: Level, offset: number) {
   return ({ children }: { children?: ReactNode }) => createElement(tag, null, children);
 }
 
+/** The plain text of a hast node. */
+function hastText(node: ElementContent | Element): string {
+  if (node.type === "text") return node.value;
+  if (node.type !== "element") return "";
+  return node.children.map(hastText).join("");
+}
+
+/** The column headings of a table ("Date, Time, Reading"), to name its scrolling region. */
+function columnNames(table: Element | undefined): string {
+  const row = table?.children
+    .filter((c): c is Element => c.type === "element" && c.tagName === "thead")
+    .flatMap((head) => head.children)
+    .find((c): c is Element => c.type === "element" && c.tagName === "tr");
+  const names = (row?.children ?? [])
+    .filter((c): c is Element => c.type === "element")
+    .map((cell) => hastText(cell).replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+  return names.join(", ");
+}
+
 export function Markdown({ text, headingOffset = 3 }: { text: string; headingOffset?: number }) {
+  const { t } = useTranslation();
   const components: Components = {
+    table: ({ node, children }) => {
+      const columns = columnNames(node);
+      return (
+        // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable) and named.
+        <div className="table-scroll" role="group" tabIndex={0} aria-label={columns ? t("markdown.tableNamed", { columns }) : t("markdown.table")}>
+          <table>{children}</table>
+        </div>
+      );
+    },
     img: ({ alt }) => <span className="md-image-alt">{alt ? `[${alt}]` : ""}</span>,
     a: ({ href, children }) => (
       <a href={href} target="_blank" rel="noreferrer noopener">

@@ -23,7 +23,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-/** Large print on paper: 15 pt body, generous spacing, checkboxes kept as text. */
+/** Large print on paper: 15 pt body, generous spacing, ruled tables whose blank rows are tall enough to
+ * write in, and checklist boxes drawn 1em square. */
 export const AGENDA_PRINT_CSS = `
 @page { margin: 18mm 16mm; }
 html { font-family: "Noto Sans", "Segoe UI", Arial, sans-serif; font-size: 15pt; line-height: 1.5; color: #000; background: #fff; }
@@ -35,8 +36,15 @@ h3 { font-size: 16pt; margin: 12pt 0 4pt; }
 .agenda-date { margin: 0; font-size: 13pt; }
 li { margin: 4pt 0; }
 a { color: #000; }
-table { border-collapse: collapse; }
-td, th { border: 1px solid #000; padding: 4pt 6pt; }
+main { overflow-wrap: anywhere; }
+.table-scroll { overflow: visible; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #000; padding: .2em .35em; vertical-align: top; text-align: left; }
+tbody tr { height: 2.2em; }
+thead { display: table-header-group; }
+ul.contains-task-list { list-style: none; padding-left: 1.25em; }
+li.task-list-item input[type="checkbox"] { appearance: none; width: 1em; height: 1em; margin: 0 .4em 0 0; vertical-align: -.15em; border: 1.5px solid #000; border-radius: 0; background: #fff; }
+li.task-list-item input[type="checkbox"]:checked { border-width: .5em; }
 footer { border-top: 1px solid #000; margin-top: 18pt; padding-top: 6pt; font-size: 12pt; }
 footer p { margin: 2pt 0; }
 h1, h2, h3 { break-after: avoid; }
