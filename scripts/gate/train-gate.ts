@@ -104,44 +104,10 @@ export function pinTexts(): string[] {
 }
 
 /** The shipped model: trained on everything but the holdout, with the cross-validated threshold. */
-export function finalModel(threshold: number, familyThresholds: Record<string, number> = {}): SemanticModel {
+export function finalModel(threshold: number): SemanticModel {
   const model = train(trainingExamples(), TRAIN_OPTIONS);
   model.header.threshold = threshold;
-  model.header.familyThresholds = familyThresholds;
   return model;
-}
-
-/** Each family's emergencies caught (out of fold) must stay at or above this share. */
-export const FAMILY_SENSITIVITY_FLOOR = 0.95;
-
-/**
- * Raises one family's threshold at a time (in name order, deterministic) as far as the overall
- * cross-validated sensitivity stays at the target and every family stays at its floor: fewer false
- * alarms where a family's words are common in routine talk ("sugar", "heart").
- */
-function stricterFamilies(scored: Scored[], base: number): Record<string, number> {
-  const thresholds: Record<string, number> = {};
-  const bar = (s: Scored) => (s.predicted ? (thresholds[s.predicted] ?? base) : base);
-  const hit = (s: Scored) => s.rules || s.score >= bar(s);
-  const positives = scored.filter((s) => s.emergency);
-  const families = [...new Set(positives.map((s) => s.family as string))].sort();
-  const holds = () =>
-    positives.filter(hit).length / positives.length >= SENSITIVITY_TARGET &&
-    families.every((f) => {
-      const of = positives.filter((s) => s.family === f);
-      return of.filter(hit).length / of.length >= FAMILY_SENSITIVITY_FLOOR;
-    });
-  for (const family of families) {
-    let best = base;
-    for (let t = base + 0.01; t <= 0.951; t += 0.01) {
-      thresholds[family] = Number(t.toFixed(2));
-      if (holds()) best = thresholds[family];
-      else break;
-    }
-    if (best > base) thresholds[family] = best;
-    else delete thresholds[family];
-  }
-  return thresholds;
 }
 
 /** Trains on train + dev, sets the threshold from cross-validation; returns the file bytes and the curve. */
@@ -150,7 +116,6 @@ export function build(): {
   curve: CurvePoint[];
   threshold: number;
   pins: { text: string; score: number }[];
-  final: { threshold: number; familyThresholds: Record<string, number>; sensitivity: number; specificity: number };
 } {
   const scored = crossValidated();
   const positives = scored.filter((s) => s.emergency);
@@ -167,26 +132,17 @@ export function build(): {
   }
   const reaching = curve.filter((p) => p.sensitivity >= SENSITIVITY_TARGET);
   const chosen = reaching.length > 0 ? reaching[reaching.length - 1] : curve[0];
-  const familyThresholds = stricterFamilies(scored, chosen.threshold);
-  const model = finalModel(chosen.threshold, familyThresholds);
+  const model = finalModel(chosen.threshold);
   const gate = createSemanticGate(model);
   const pins = pinTexts().map((text) => ({ text, score: Number(gate.classify(text).score.toFixed(9)) }));
-  const bar = (x: Scored) => (x.predicted ? (familyThresholds[x.predicted] ?? chosen.threshold) : chosen.threshold);
-  const hit = (x: Scored) => x.rules || x.score >= bar(x);
-  const final = {
-    threshold: chosen.threshold,
-    familyThresholds,
-    sensitivity: Number((positives.filter(hit).length / positives.length).toFixed(4)),
-    specificity: Number((negatives.filter((x) => !hit(x)).length / negatives.length).toFixed(4)),
-  };
-  return { bytes: encodeModel(model), curve, threshold: chosen.threshold, pins, final };
+  return { bytes: encodeModel(model), curve, threshold: chosen.threshold, pins };
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("train-gate.ts")) {
   const args = process.argv.slice(2);
   const out = resolve(ROOT, args.includes("--out") ? args[args.indexOf("--out") + 1] : SEMANTIC_MODEL_FILE);
   const started = performance.now();
-  const { bytes, curve, threshold, pins, final } = build();
+  const { bytes, curve, threshold, pins } = build();
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const seconds = (performance.now() - started) / 1000;
   if (args.includes("--check")) {
@@ -202,5 +158,5 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
     renameSync(`${PINS_FILE}.tmp`, PINS_FILE);
   }
   const at = curve.find((p) => p.threshold === threshold);
-  console.log(JSON.stringify({ file: out, bytes: bytes.length, sha256, seconds: Number(seconds.toFixed(1)), threshold, crossValidated: at, final, curve }, null, 1));
+  console.log(JSON.stringify({ file: out, bytes: bytes.length, sha256, seconds: Number(seconds.toFixed(1)), threshold, crossValidated: at, curve }, null, 1));
 }

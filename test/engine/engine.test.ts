@@ -320,7 +320,7 @@ describe("engine in Spanish", () => {
     await engine["settings.set"]({ language: "es" });
     const events: EngineEvent[] = [];
     engine.onEvent((e) => events.push(e));
-    const { turnId } = await engine["consult.ask"]({ text: "Quiero preparar mis citas del corazón y de los riñones" });
+    const { turnId } = await engine["consult.ask"]({ text: "Tengo citas del corazón y de los riñones" });
     const done = await doneOf(events, turnId);
     expect(done.outcome).toBe("answered");
     expect(done.text).toContain(`## ${heart.es}`);

@@ -44,7 +44,7 @@ describe("dispatch topologies", () => {
       "nephrology-guide": [{ text: "Kidney part: ask about your lab numbers." }],
       "endocrinology-guide": [{ error: "model crashed" }],
     });
-    const { turnId } = await engine["consult.ask"]({ text: "Help me prepare for my heart, kidney and diabetes visits" });
+    const { turnId } = await engine["consult.ask"]({ text: "My heart, kidneys and sugar" });
     const done = await log.done(turnId);
     expect(done.outcome).toBe("answered");
     expect(done.topology).toBe("parallel");

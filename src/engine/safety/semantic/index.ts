@@ -65,14 +65,13 @@ export function createSemanticGate(model: SemanticModel): SemanticGate {
           winner = i;
         }
       });
-      const bar = family ? (model.header.familyThresholds?.[family] ?? threshold) : threshold;
-      const emergency = best.score >= bar && family !== null && action !== null;
+      const emergency = best.score >= threshold && family !== null && action !== null;
       let features: string[] = [];
       if (emergency) {
         const words = units.slice(best.firstUnit, best.lastUnit + 1).flatMap((u) => u.words);
         features = topFeatures(model, words, winner);
       }
-      return { emergency, family, action, score: best.score, threshold: bar, span: originalSpan(text, norm, best.start, best.end), features };
+      return { emergency, family, action, score: best.score, threshold, span: originalSpan(text, norm, best.start, best.end), features };
     },
   };
 }

@@ -21,8 +21,6 @@ export interface ModelHeader {
   biases: number[];
   /** Emergency score (1 − P(none)) at or above which a window raises an emergency; chosen on dev. */
   threshold: number;
-  /** Per-family thresholds where cross-validation allowed a stricter one (design/gate-semantic.md). */
-  familyThresholds?: Record<string, number>;
   /** Added to the feature count before the square root: a two-word window cannot score like a story. */
   smoothing?: number;
   /** Up to this many consecutive units form one scoring window. */
