@@ -14,6 +14,12 @@ describe("Markdown", () => {
     expect(out).toContain('type="checkbox"');
   });
 
+  it("names each checklist box by its item (the label wraps the box and the words)", () => {
+    const out = html("- [ ] Bring the log\n- [x] Call the pharmacy\n- plain item");
+    expect(out).toMatch(/<li class="task-list-item"><label class="task-label"><input[^>]*type="checkbox"[^>]*\/?> ?Bring the log<\/label><\/li>/);
+    expect(out).toContain("<li>plain item</li>");
+  });
+
   it("drops raw HTML and never loads remote images", () => {
     const out = html('<script>alert(1)</script><b onclick="x()">hi</b>\n\n![scan](https://evil.example/x.png)');
     expect(out).not.toContain("<script");

@@ -53,6 +53,15 @@ export function Markdown({ text, headingOffset = 3 }: { text: string; headingOff
         </div>
       );
     },
+    // A checklist item's box is named by the item's own words (axe: label): the label wraps both.
+    li: ({ node, className, children }) =>
+      String(className ?? "").split(" ").includes("task-list-item") && node?.children.some((c) => c.type === "element" && c.tagName === "input") ? (
+        <li className={className}>
+          <label className="task-label">{children}</label>
+        </li>
+      ) : (
+        <li className={className}>{children}</li>
+      ),
     img: ({ alt }) => <span className="md-image-alt">{alt ? `[${alt}]` : ""}</span>,
     a: ({ href, children }) => (
       <a href={href} target="_blank" rel="noreferrer noopener">
