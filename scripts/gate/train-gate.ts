@@ -72,10 +72,8 @@ export interface CurvePoint {
  */
 interface Scored {
   emergency: boolean;
-  family: string | null;
   rules: boolean;
   score: number;
-  predicted: string | null;
 }
 
 function crossValidated(): Scored[] {
@@ -86,8 +84,7 @@ function crossValidated(): Scored[] {
     const rest = lines.filter((l) => l.writer !== writer).map((l) => ({ text: l.text, label: gateClass(l) }));
     const gate = createSemanticGate(train([...rest, ...legacy], TRAIN_OPTIONS));
     for (const l of lines.filter((x) => x.writer === writer)) {
-      const s = gate.classify(l.text);
-      out.push({ emergency: l.label === "emergency", family: l.family, rules: detectEmergency(l.text).emergency, score: s.score, predicted: s.family });
+      out.push({ emergency: l.label === "emergency", rules: detectEmergency(l.text).emergency, score: gate.classify(l.text).score });
     }
   }
   return out;

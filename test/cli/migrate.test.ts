@@ -1,25 +1,13 @@
 /** `carefold migrate`, spawned through the real entry point: migrate → validate → route, and its errors. */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { REPO_ROOT as ROOT, runCarefold } from "../support/carefoldCli";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const WELL = "test/fixtures/legacy-packs/well-formed";
 
-function carefold(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/carefold.mjs", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const carefold = (args: string[]) => runCarefold(args);
 
 const work = mkdtempSync(join(tmpdir(), "carefold-cli-migrate-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -1,24 +1,10 @@
 /** `carefold guard --jsonl`, spawned through the real entry point (bin/carefold.mjs). */
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { guardLine } from "../../src/cli/commands/guard";
 import { createOutputGuard } from "../../src/engine/safety/index";
+import { runCarefold } from "../support/carefoldCli";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-function carefold(args: string[], stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/carefold.mjs", ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const carefold = (args: string[], stdin: string) => runCarefold(args, stdin);
 
 describe("carefold guard --jsonl", () => {
   it("answers one verdict per line, reports bad lines and keeps going", async () => {

@@ -7,6 +7,7 @@
 import { createInterface } from "node:readline";
 import { createOutputGuard } from "../../engine/safety/index";
 import { parse, UsageError } from "../args";
+import { parseIdTextLine } from "../jsonl";
 import type { CliCommand, CliIO } from "../types";
 
 const USAGE = `Usage:
@@ -25,23 +26,13 @@ type GuardLine = { id: string; refusal: { category: string; rule: string } | nul
 
 /** One JSONL input line → one verdict. Never throws. */
 export function guardLine(line: string, language: "en" | "es" = "en"): GuardLine {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return { id: null, error: "line is not valid JSON" };
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { id: null, error: 'line must be a JSON object with "id" and "text"' };
-  }
-  const record = value as Record<string, unknown>;
-  const id = typeof record.id === "string" ? record.id : typeof record.id === "number" ? String(record.id) : null;
-  if (id === null) return { id: null, error: '"id" must be a string' };
-  if (typeof record.text !== "string") return { id, error: '"text" must be a string' };
+  const parsed = parseIdTextLine(line);
+  if ("error" in parsed) return parsed;
+  const { id, text, record } = parsed;
   const lang = record.lang === "es" || record.lang === "en" ? record.lang : language;
   const guard = createOutputGuard({ language: lang });
   let shown = "";
-  for (let i = 0; i < record.text.length; i += CHUNK) shown += guard.push(record.text.slice(i, i + CHUNK));
+  for (let i = 0; i < text.length; i += CHUNK) shown += guard.push(text.slice(i, i + CHUNK));
   shown += guard.end();
   const b = guard.blocked;
   return { id, refusal: b?.category && b.rule ? { category: b.category, rule: b.rule } : null, shown };

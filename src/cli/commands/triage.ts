@@ -9,6 +9,7 @@ import { CrisisLocaleSchema } from "../../shared/contract";
 import { findContentDir } from "../../engine/paths";
 import { checkRefusal, createEmergencyGate, crisisResponse, loadSemanticGate, type EmergencyGate, type GateDecision } from "../../engine/safety/index";
 import { parse, UsageError } from "../args";
+import { parseIdTextLine } from "../jsonl";
 import type { CliCommand, CliIO } from "../types";
 
 const USAGE = `Usage:
@@ -57,22 +58,12 @@ function gate(): EmergencyGate {
 
 /** One JSONL input line → one output object. Never throws. */
 export function triageLine(line: string, emergencyGate: EmergencyGate = gate()): TriageLine {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return { id: null, error: "line is not valid JSON" };
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { id: null, error: 'line must be a JSON object with "id" and "text"' };
-  }
-  const record = value as Record<string, unknown>;
-  const id = typeof record.id === "string" ? record.id : typeof record.id === "number" ? String(record.id) : null;
-  if (id === null) return { id: null, error: '"id" must be a string' };
-  if (typeof record.text !== "string") return { id, error: '"text" must be a string' };
-  const d = emergencyGate.detect(record.text);
-  const r = checkRefusal(record.text, { direction: "input" });
-  const refusal = r?.refuse && r.category && r.rule ? { category: r.category, rule: r.rule } : null;
+  const parsed = parseIdTextLine(line);
+  if ("error" in parsed) return parsed;
+  const { id, text } = parsed;
+  const d = emergencyGate.detect(text);
+  const r = checkRefusal(text, { direction: "input" });
+  const refusal = r.refuse && r.category && r.rule ? { category: r.category, rule: r.rule } : null;
   const score = d.score === null ? null : Number(d.score.toFixed(4));
   return { id, emergency: d.emergency, family: d.family, action: d.action, rule: d.rule, layer: d.layer, score, denial: d.denial, refusal };
 }

@@ -4,7 +4,7 @@
  * adds emergencies the rules miss. An explicit denial is the rules' call, clause by clause, so the
  * semantic layer's suicide score does not overrule it.
  */
-import { detectEmergency, type EmergencyDecision } from "./emergency";
+import { detectEmergency, NO_EMERGENCY, type EmergencyDecision } from "./emergency";
 import type { SemanticGate } from "./semantic/index";
 
 /** Where a flag was found: the message itself, or a note or attachment sent with it. */
@@ -39,19 +39,7 @@ export interface EmergencyGateOptions {
   semantic: SemanticGate | null;
 }
 
-const NOTHING: GateDecision = Object.freeze({
-  emergency: false,
-  family: null,
-  action: null,
-  rule: null,
-  span: null,
-  language: null,
-  layer: null,
-  score: null,
-  features: [],
-  source: null,
-  denial: false,
-});
+const NOTHING: GateDecision = Object.freeze({ ...NO_EMERGENCY, layer: null, score: null, features: [], source: null, denial: false });
 
 export function createEmergencyGate(options: EmergencyGateOptions): EmergencyGate {
   const one = (text: string): GateDecision => {
