@@ -7,7 +7,8 @@
  * Text is split into units (sentences, long ones cut into overlapping word pieces) so that a long
  * message is scored window by window and a flag buried in paperwork scores like the flag alone.
  */
-import { normalizeForMatching, type NormalizedText } from "../normalize";
+import type { NormalizedText } from "../normalize";
+import { prepare } from "../prepare";
 
 export interface FeatureConfig {
   /** log2 of the bucket count. */
@@ -152,8 +153,9 @@ export function featureIds(words: readonly string[], config: FeatureConfig): num
   return ids;
 }
 
-/** Folded text and its units, ready to score. */
+/** Folded text and its units; the normalization is the rules' own (./prepare keeps the last one, so the
+ * union gate normalizes a message once). */
 export function prepareText(text: string): { folded: string; norm: NormalizedText; units: Unit[] } {
-  const norm = normalizeForMatching(text);
+  const { norm } = prepare(text);
   return { folded: norm.text, norm, units: units(norm.text) };
 }
