@@ -12,7 +12,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
-import { checkRefusal, createEmergencyGate, createOutputGuard, detectEmergency, loadSemanticGate } from "../src/engine/safety/index";
+import { checkRefusal, createEmergencyGate, createOutputGuard, createRefusalGate, detectEmergency, loadRefusalClassifier, loadSemanticGate } from "../src/engine/safety/index";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -175,20 +175,29 @@ function time(text: string): number {
 const rssBefore = process.memoryUsage().rss;
 const loadStarted = performance.now();
 const semantic = loadSemanticGate(ROOT);
+const refusalClassifier = loadRefusalClassifier(ROOT);
 const loadMs = round3(performance.now() - loadStarted);
 semantic.classify("warm up");
+refusalClassifier.classify("warm up");
 const extraRssMb = Math.round((process.memoryUsage().rss - rssBefore) / 1024 / 1024);
 const union = createEmergencyGate({ semantic });
+const refusals = createRefusalGate({ semantic: refusalClassifier });
+const engineDecision = (t: string) => union.detect(t).emergency || refusals.check(t, { direction: "input" }).refuse;
 const layers = {
   loadMs,
   extraRssMb,
   rules: { short: measure(short, 10, (t) => detectEmergency(t).emergency), kb2: measure(kb2, 5, (t) => detectEmergency(t).emergency), kb200: measure(kb200, 3, (t) => detectEmergency(t).emergency) },
   semantic: { short: measure(short, 10, (t) => semantic.classify(t).emergency), kb2: measure(kb2, 5, (t) => semantic.classify(t).emergency), kb200: measure(kb200, 3, (t) => semantic.classify(t).emergency) },
+  refusalClassifier: {
+    short: measure(short, 10, (t) => refusalClassifier.classify(t).refuse),
+    kb2: measure(kb2, 5, (t) => refusalClassifier.classify(t).refuse),
+    kb200: measure(kb200, 3, (t) => refusalClassifier.classify(t).refuse),
+  },
   union: {
-    decision: "rules ∪ semantic + checkRefusal(input)",
-    short: measure(short, 10, (t) => union.detect(t).emergency || checkRefusal(t, { direction: "input" }).refuse),
-    kb2: measure(kb2, 5, (t) => union.detect(t).emergency || checkRefusal(t, { direction: "input" }).refuse),
-    kb200: measure(kb200, 3, (t) => union.detect(t).emergency || checkRefusal(t, { direction: "input" }).refuse),
+    decision: "emergency rules ∪ semantic, then input refusal rules ∪ refusal classifier (what the gate phase runs)",
+    short: measure(short, 10, engineDecision),
+    kb2: measure(kb2, 5, engineDecision),
+    kb200: measure(kb200, 3, engineDecision),
   },
   targets: { loadMs: 1500, extraRssMb: 200, kb2P99Ms: 25, kb200P99Ms: 150 },
 };

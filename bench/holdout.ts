@@ -4,7 +4,7 @@
  * never the texts it missed: reading holdout misses would turn the holdout into tuning data.
  */
 import { resolve } from "node:path";
-import { loadSemanticGate } from "../src/engine/safety/index";
+import { loadRefusalClassifier, loadSemanticGate } from "../src/engine/safety/index";
 import { manifest, type Split } from "../scripts/gate/corpus";
 import { scoreGate, scoreOutput, scoreRefusal } from "../scripts/gate/score";
 
@@ -14,14 +14,16 @@ if (!["train", "dev", "holdout"].includes(split)) {
   console.error("--split must be train, dev or holdout");
   process.exit(2);
 }
-const semantic = loadSemanticGate(resolve(import.meta.dirname, ".."));
+const root = resolve(import.meta.dirname, "..");
+const semantic = loadSemanticGate(root);
+const refusal = loadRefusalClassifier(root);
 const writers = manifest();
 const started = performance.now();
 const out = {
   split,
   writers: { gate: writers.gate[split], refusal: writers.refusal[split], output: writers.output[split] },
   gate: scoreGate(split, semantic),
-  refusal: writers.refusal[split].length ? scoreRefusal(split) : null,
+  refusal: writers.refusal[split].length ? scoreRefusal(split, refusal) : null,
   output: writers.output[split].length ? scoreOutput(split) : null,
   seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
 };

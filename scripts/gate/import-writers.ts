@@ -99,4 +99,26 @@ for (const kind of ["gate", "refusal", "output"] as CorpusKind[]) {
   }
   report[kind] = { kept: counts, droppedNearDuplicates: [...dropped].sort(), invalid };
 }
+/**
+ * Then the whole corpus, old writers with new: a train or dev line too close to a holdout line (or a
+ * train line too close to a dev line) is dropped from its file. The holdout is never edited.
+ */
+for (const kind of ["gate", "refusal", "output"] as CorpusKind[]) {
+  const files = (split: Split) => splits[kind][split].map((w) => ({ writer: w, file: join(WRITERS_DIR, kind, `${w}.jsonl`) })).filter((f) => existsSync(f.file));
+  const linesOf = (split: Split) => files(split).flatMap(({ writer, file }) => readJsonl<{ id: string; text: string }>(file).map((l) => ({ ...l, writer, file })));
+  const holdout = linesOf("holdout");
+  const dev = linesOf("dev");
+  const train = linesOf("train");
+  const drop = new Set<string>();
+  for (const [i] of nearDuplicates(dev.map((l) => l.text), holdout.map((l) => l.text))) drop.add(dev[i].id);
+  for (const [i] of nearDuplicates(train.map((l) => l.text), [...dev, ...holdout].map((l) => l.text))) drop.add(train[i].id);
+  if (drop.size === 0) continue;
+  for (const { file } of [...files("train"), ...files("dev")]) {
+    const lines = readJsonl<{ id: string }>(file);
+    const kept = lines.filter((l) => !drop.has(l.id));
+    if (kept.length !== lines.length) writeFileSync(file, kept.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  }
+  const entry = (report[kind] ?? {}) as Record<string, unknown>;
+  report[kind] = { ...entry, droppedAcrossCorpus: [...drop].sort() };
+}
 console.log(JSON.stringify(report, null, 2));

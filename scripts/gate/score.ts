@@ -4,7 +4,7 @@
  * union; wrong actions are counted too. Returns numbers only, never the texts of misses, so the sealed
  * holdout can be scored without being read.
  */
-import { checkRefusal, createEmergencyGate, createOutputGuard, type SemanticGate } from "../../src/engine/safety/index";
+import { checkRefusal, createEmergencyGate, createOutputGuard, createRefusalGate, type RefusalClassifier, type SemanticGate } from "../../src/engine/safety/index";
 import { load, wilson, type GateLine, type Split } from "./corpus";
 
 export interface Rate {
@@ -91,13 +91,20 @@ function binary<T extends { lang: string; category: string | null }>(lines: T[],
   return { ...of(lines), byLanguage, byCategory };
 }
 
-/** The input refusal gate on the refusal writers' split. */
-export function scoreRefusal(split: Split): BinaryFigures {
-  return binary(
-    load("refusal", split),
-    (l) => l.expect === "refuse",
-    (l) => checkRefusal(l.text, { direction: "input" }).refuse,
+/** The input refusal gate on the refusal writers' split: the rules alone, the classifier alone, their union. */
+export function scoreRefusal(split: Split, semantic: RefusalClassifier): Record<Layer, BinaryFigures> {
+  const lines = load("refusal", split);
+  const union = createRefusalGate({ semantic });
+  const decided = new Map(
+    lines.map((l) => [l, { rules: checkRefusal(l.text, { direction: "input" }).refuse, semantic: semantic.classify(l.text).refuse, union: union.check(l.text, { direction: "input" }).refuse }]),
   );
+  const of = (layer: Layer) =>
+    binary(
+      lines,
+      (l) => l.expect === "refuse",
+      (l) => decided.get(l)![layer],
+    );
+  return { rules: of("rules"), semantic: of("semantic"), union: of("union") };
 }
 
 /** Streams each answer through the output guard in 16-character chunks, as the lifecycle does. */

@@ -42,7 +42,21 @@ import { AttachmentsStore } from "./workspace/attachmentsStore";
 import { NotesStore } from "./workspace/notesStore";
 import { createGate } from "./lifecycle/gate";
 import { checkConsent } from "./lifecycle/consentCheck";
-import { checkRefusal, createConsentStore, createEmergencyGate, createOutputGuard, crisisResponse, loadSemanticGate, sanitizePii, SEMANTIC_MODEL_FILE, type ConsentStore, type EmergencyGate } from "./safety";
+import {
+  checkRefusal,
+  createConsentStore,
+  createEmergencyGate,
+  createOutputGuard,
+  createRefusalGate,
+  crisisResponse,
+  loadRefusalClassifier,
+  loadSemanticGate,
+  sanitizePii,
+  SEMANTIC_MODEL_FILE,
+  type ConsentStore,
+  type EmergencyGate,
+  type RefusalGate,
+} from "./safety";
 import { ApprovalStore } from "./approvals/approvalStore";
 import { loadContent, type AgentDef, type ContentSet } from "./content";
 
@@ -176,18 +190,29 @@ export class Engine implements EngineApi {
 
   protected gatePhase(): PhaseFn {
     const gate = this.emergencyGate;
-    return createGate({ safety: { detectEmergency: (text, sources) => gate.detect(text, sources), checkRefusal, crisisResponse }, audit: this.audit });
+    const refusal = this.refusalGate;
+    return createGate({ safety: { detectEmergency: (text, sources) => gate.detect(text, sources), checkRefusal: (text, options) => refusal.check(text, options), crisisResponse }, audit: this.audit });
   }
 
   /** Rules ∪ the semantic classifier, loaded once here (the classifier ships in resources/models). */
   private get emergencyGate(): EmergencyGate {
-    // The classifier ships with the app, not with a content folder: a test or user content folder
-    // without resources/ uses the bundled one.
-    const own = existsSync(join(this.options.contentDir, SEMANTIC_MODEL_FILE));
-    this.gateInstance ??= createEmergencyGate({ semantic: loadSemanticGate(own ? this.options.contentDir : findContentDir()) });
+    this.gateInstance ??= createEmergencyGate({ semantic: loadSemanticGate(this.modelsDir) });
     return this.gateInstance;
   }
   private gateInstance: EmergencyGate | null = null;
+
+  /** Input refusals: rules ∪ the refusal classifier (also shipped in resources/models). */
+  private get refusalGate(): RefusalGate {
+    this.refusalInstance ??= createRefusalGate({ semantic: loadRefusalClassifier(this.modelsDir) });
+    return this.refusalInstance;
+  }
+  private refusalInstance: RefusalGate | null = null;
+
+  /** The classifiers ship with the app, not with a content folder: a test or user content folder
+   * without resources/ uses the bundled ones. */
+  private get modelsDir(): string {
+    return existsSync(join(this.options.contentDir, SEMANTIC_MODEL_FILE)) ? this.options.contentDir : findContentDir();
+  }
 
   protected router(): Router {
     return createRouter({ catalog: this.catalog, content: this.content, modelProvider: this.provider });

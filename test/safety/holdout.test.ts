@@ -6,7 +6,7 @@
  */
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadSemanticGate } from "../../src/engine/safety/index";
+import { loadRefusalClassifier, loadSemanticGate } from "../../src/engine/safety/index";
 import { scoreGate, scoreOutput, scoreRefusal } from "../../scripts/gate/score";
 import { FLOORS } from "./holdoutFloors";
 
@@ -40,10 +40,14 @@ describe("sealed holdout", () => {
   });
 
   it("input refusal gate: recall and must-allow let through", () => {
-    const r = scoreRefusal("holdout");
-    console.log(`holdout refusal: recall ${r.recall.rate} (n ${r.recall.n}), allowed ${r.allowed.rate} (n ${r.allowed.n})`);
-    expect(r.recall.rate).toBeGreaterThanOrEqual(FLOORS.refusal.recall);
-    expect(r.allowed.rate).toBeGreaterThanOrEqual(FLOORS.refusal.allowed);
+    const layers = scoreRefusal("holdout", loadRefusalClassifier(ROOT));
+    const r = layers.union;
+    console.log(`holdout refusal (rules ∪ classifier): recall ${r.recall.rate} (n ${r.recall.n}), allowed ${r.allowed.rate} (n ${r.allowed.n}); rules alone ${layers.rules.recall.rate} / ${layers.rules.allowed.rate}`);
+    for (const lang of ["en", "es"] as const) {
+      expect(r.byLanguage[lang].recall.rate, `${lang} recall`).toBeGreaterThanOrEqual(FLOORS.refusal.recall);
+      expect(r.byLanguage[lang].allowed.rate, `${lang} allowed`).toBeGreaterThanOrEqual(FLOORS.refusal.allowed);
+    }
+    expect(r.recall.hit).toBeGreaterThanOrEqual(layers.rules.recall.hit);
   });
 
   it("output guard: unsafe answers withheld and safe answers shown, per language", () => {

@@ -30,7 +30,11 @@ describe("semantic layer features", () => {
     const paperwork = "I am organizing the bills from the hospital and the insurance letters for my visit next month. ".repeat(60);
     const alone = gate.classify(flag);
     const buried = gate.classify(paperwork + flag + " " + paperwork);
-    expect(buried.score).toBeGreaterThan(0.5 * alone.score);
+    // The paperwork alone is far below the threshold; the window holding the flag is above it.
+    expect(gate.classify(paperwork).emergency).toBe(false);
+    expect(alone.emergency).toBe(true);
+    expect(buried.emergency).toBe(true);
+    expect(buried.score).toBeGreaterThan(20 * gate.classify(paperwork).score);
     expect(buried.span?.text).toContain("blue");
   });
 });
@@ -38,7 +42,7 @@ describe("semantic layer features", () => {
 describe("semantic layer model file", () => {
   it("holds the weights `npm run train:gate` produces from the corpus (seeded, byte for byte)", () => {
     // The cross-validated threshold is checked by `npm run train:gate -- --check` in .ci/run (minutes).
-    const bytes = encodeModel(finalModel(decodeModel(shipped).header.threshold));
+    const bytes = encodeModel(finalModel(decodeModel(shipped).header.thresholds!));
     const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
     expect(sha(bytes)).toBe(sha(shipped));
   }, 120_000);

@@ -7,7 +7,7 @@
 import { createInterface } from "node:readline";
 import { CrisisLocaleSchema } from "../../shared/contract";
 import { findContentDir } from "../../engine/paths";
-import { checkRefusal, createEmergencyGate, crisisResponse, loadSemanticGate, type EmergencyGate, type GateDecision } from "../../engine/safety/index";
+import { createEmergencyGate, createRefusalGate, crisisResponse, loadRefusalClassifier, loadSemanticGate, type EmergencyGate, type GateDecision, type RefusalGate } from "../../engine/safety/index";
 import { parse, UsageError } from "../args";
 import { parseIdTextLine } from "../jsonl";
 import type { CliCommand, CliIO } from "../types";
@@ -45,7 +45,7 @@ type TriageLine =
       layer: string | null;
       score: number | null;
       denial: boolean;
-      refusal: { category: string; rule: string } | null;
+      refusal: { category: string; rule: string; layer: string; score: number | null } | null;
     }
   | { id: string | null; error: string };
 
@@ -56,14 +56,20 @@ function gate(): EmergencyGate {
   return shared;
 }
 
+let sharedRefusal: RefusalGate | null = null;
+function refusalGate(): RefusalGate {
+  sharedRefusal ??= createRefusalGate({ semantic: loadRefusalClassifier(findContentDir()) });
+  return sharedRefusal;
+}
+
 /** One JSONL input line → one output object. Never throws. */
-export function triageLine(line: string, emergencyGate: EmergencyGate = gate()): TriageLine {
+export function triageLine(line: string, emergencyGate: EmergencyGate = gate(), refusals: RefusalGate = refusalGate()): TriageLine {
   const parsed = parseIdTextLine(line);
   if ("error" in parsed) return parsed;
   const { id, text } = parsed;
   const d = emergencyGate.detect(text);
-  const r = checkRefusal(text, { direction: "input" });
-  const refusal = r.refuse && r.category && r.rule ? { category: r.category, rule: r.rule } : null;
+  const r = refusals.check(text, { direction: "input" });
+  const refusal = r.refuse && r.category && r.rule && r.layer ? { category: r.category, rule: r.rule, layer: r.layer, score: r.score === null ? null : Number(r.score.toFixed(4)) } : null;
   const score = d.score === null ? null : Number(d.score.toFixed(4));
   return { id, emergency: d.emergency, family: d.family, action: d.action, rule: d.rule, layer: d.layer, score, denial: d.denial, refusal };
 }

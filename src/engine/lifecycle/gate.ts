@@ -33,6 +33,8 @@ export interface RefusalCheck {
   category: string | null;
   rule: string | null;
   message: string | null;
+  /** Which layer refused: the rules or the refusal classifier. */
+  layer?: "rules" | "semantic" | null;
 }
 
 /** The deterministic safety functions the gate needs (src/engine/safety). */
@@ -97,7 +99,7 @@ export function createGate(deps: GateDeps): PhaseFn {
         decision: refusal.category,
         rule: refusal.rule,
         durationMs: performance.now() - started,
-        detail: { direction: "input" },
+        detail: { direction: "input", layer: refusal.layer ?? "rules" },
       });
       return {
         result: { outcome: "refused", text: refusal.message, agents: [], topology: null, chips: [], why: null },

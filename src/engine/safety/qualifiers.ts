@@ -312,6 +312,7 @@ const FICTION = W(
     "estoy escribiendo (?:una|un|mi) (?:novela|cuento|historia|guion|libro|obra)",
     "para (?:mi|un|una|nuestra|nuestro) (?:cuento|novela|guion|obra|libro)",
     "(?:hace|hacen|hacemos|escribo|escribi) una obra (?:donde|en la que|sobre)|taller de escritura",
+    "(?:writing|roleplay|rp) (?:discord|server|group)|hospital au|board game|(?:the|a) card says|drama class|(?:for|in) (?:a|my|our|the) (?:school )?play\\b|(?:my|a) podcast|(?:para|de) (?:mi|un) podcast|(?:un|el) (?:video|comic) (?:de|donde)|(?:haciendo|hago) un comic|(?:vi|vimos) (?:una|la) pelicula|hace teatro|(?:le toca|me toca) hacer de",
   ].join("|"),
 );
 
@@ -326,9 +327,11 @@ const FRAME = W(
     "(?:test|exam|quiz|homework|course|class|training|practice|review) questions?",
     "(?:the|my|a|our) (?:\\w+ )?(?:question|homework|quiz|worksheet|assignment) (?:asks|says|is)",
     "quiz|(?:emt|cpr|bls|first aid|lifeguard|nursing) homework|recert\\w*|mock (?:exam|drill|code)",
+    "(?:nursing assistant|cna|emt|nursing|first aid|cpr|wilderness first aid|babysitting) (?:homework|class|course|exam|test)|(?:choking|fire|cpr) drill|(?:in|for) my (?:cpr|first aid|nursing|cna|emt) (?:class|course)|(?:examen|test) de (?:cna|enfermeria)|(?:clase|curso) de (?:enfermeria|ninera|primeros auxilios|rcp|cuidadora?s?)|(?:caso|tarea) de (?:la )?clase|es tarea|estudiando para certificarme|certificarme de",
     "role[- ]?play\\w*|pretend (?:you|you're|i|i'm|we|we're|that|to be (?:a|an|the|my))|(?:just|only|purely) for practice|practic\\w* (?:my|our) (?:english|spanish)",
     "caso (?:practico|clinico|hipotetico)|simulacro|(?:nos|me|les) (?:pusieron|dieron|plantearon|pusieron) (?:este|el|un|una) (?:caso|escenario|ejercicio)",
     "la pregunta (?:dice|es)|pregunta del examen|examen del curso|tengo (?:el )?examen|examen (?:de|del) (?:primeros auxilios|rcp|socorrista|curso)|juego de rol|(?:es|solo|nomas) para practicar|hagamos de cuenta|finge que|imagina que",
+    "(?:escenario|supuesto|ejercicio) (?:de practica|practico|del (?:taller|curso))|examen de (?:socorrismo|primeros auxilios|rcp)|(?:taller|curso|formacion|certificacion) de (?:rcp|primeros auxilios|socorrismo|cuidadores)|(?:para|en) (?:el|la|mi) (?:curso|taller|formacion|certificacion)",
   ].join("|"),
 );
 

@@ -55,6 +55,8 @@ export const ALLOW_RULES: Readonly<Record<Direction, readonly AllowRule[]>> = {
         "que (le )?(debo|puedo) preguntar",
         "que (le |les )?pregunto",
         "ayudame a (preparar|escribir|hacer una lista|anotar|organizar|registrar)",
+        "(quiero|voy a|necesito|tengo que|quisiera) (preguntar|preguntarle|preguntarles|consultar)",
+        "como (le|les) (planteo|pregunto|pido|digo|explico|comento)",
       ],
     },
     {

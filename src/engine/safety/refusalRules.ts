@@ -101,7 +101,9 @@ const DISCLAIMED_ES = "(?<!(decir|decirte|decirle|asegurar|asegurarte|asegurarle
 const NOT_LIST_LINE = "(?<!(^|\\n)[ \\t]*([-*+|]|\\d{1,2}[.])[^\\n]{0,120})";
 /** Food, drink and habits: amounts a clinician sets as limits are navigation, not medicine doses. */
 const NOT_FOOD =
-  "(?! (of )?(water|fluids?|liquids?|protein|salt|sodium|sugar|carbs?|calories|fiber|fat|coffee|caffeine|alcohol|exercise|sleep|food|weight|agua|liquidos?|proteina|sal|azucar|fibra|grasa|cafe|ejercicio|comida|peso)(?![a-z]))";
+  "(?! (of )?(water|fluids?|liquids?|protein|salt|sodium|sugar|carbs?|calories|fiber|fat|coffee|caffeine|alcohol|exercise|sleep|food|weight|fruit|agua|liquidos?|proteina|sal|azucar|fibra|grasa|cafe|ejercicio|comida|peso|fruta|frutas|verdura|verduras|pan|tortillas?|arroz)(?![a-z]))";
+/** "put on the agenda / on my list": organizing, not applying a product. */
+const NOT_ON_LIST = "(?! (on|in|into) (the|my|our|his|her|this|that) (agenda|list|form|calendar|chart|notes?|binder|folder|log))";
 const SPANISH_MED = "([a-z]+(ina|ol|an|ona|ida|ato|ex|il|am|pam|cilina|micina))";
 
 export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
@@ -156,7 +158,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       `what (medicine|medication|drug|pill|antibiotic|antibiotics|cream|ointment|supplement|treatment|otc|over the counter|painkiller|inhaler|blood thinner|remedy) {g3}(should|can|could|do|would) (i|we|he|she|you)`,
       `which {g3}(medicine|medication|drug|pill|antibiotic|cream|one|blood thinner|inhaler|painkiller|treatment|statin|insulin) {g3}(should|is better|do you recommend|to take|would you|is best|is safer|works best)`,
       "what (should|can|could) (i|we) (take|give|use|try) (for|to)",
-      "(can|could|would) you (prescribe|recommend|suggest) (me )?(a|an|some|something|any|the best)",
+      "(can|could|would) you (prescribe|recommend|suggest) (me )?(a|an|some|something|any|the best)(?! (format|template|layout|checklist|spreadsheet|schedule|system|binder|tracker|log|list|way|good way|simple way|questions?|app|calendar|notebook)(?![a-z]))",
       "(prescribe|recommend|suggest) (me )?(something|a medicine|a medication|a drug|an antibiotic|a pill)",
       `(prescribe|recommend|suggest) (me )?(a|an|some|any) {g2}${MEDS}`,
       `should (i|we|he|she) (take|try|use|start|switch to|get|be on|go on) {g3}${MEDS}`,
@@ -191,7 +193,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       `(is it ok|is it okay|is it safe|can i|could i|should i) {g3}(take|give) half (the|a|my|his|her) (dose|pill|tablet)`,
     ],
     es: [
-      `cuant(o|a|os|as)${NOT_FOOD} {g4}(debo|puedo|le doy|le puedo dar|tomo|le pongo|me pongo|me tomo|le doy)`,
+      `cuant(o|a|os|as)(?![a-z])${NOT_FOOD} {g4}(debo(?! (yo|pagar|pago|de la (factura|cuenta)|al (hospital|seguro|doctor)))|puedo(?! (caminar|correr|hacer|trabajar|comer|subir|cargar|levantar|manejar|dormir|estar|nadar))|le doy|le puedo dar|tomo|le pongo|me pongo|me tomo|le doy)`,
       "que dosis",
       "cuantos (mg|miligramos|ml|mililitros|unidades)",
       "(puedo|debo) (tomar|dar|darle) (dos|tres|\\d+|otra|mas|media|el doble)",
@@ -204,9 +206,9 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
     category: "instruct_stop_medication",
     direction: "input",
     en: [
-      `(should|can|could|may|do|must|would) (i|we|he|she|my [a-z]+|my [a-z]+ [a-z]+) {g2}(stop|quit|skip|miss|pause|hold|cut back|cut down|come off|go off|get off|taper|wean|double|halve|split|ditch|drop) (taking |using |on )?(it|them|doses?|a dose|my|his|her|the|this|that|these|those|every other|one of|up|${MEDS})`,
+      `(should|can|could|may|do|must|would) (i|we|he|she|my [a-z]+|my [a-z]+ [a-z]+) {g2}(stop|quit|skip|miss|pause|hold|cut back|cut down|come off|go off|get off|taper|wean|double|halve|split|ditch|drop) (taking |using |on )?(?!the (auto|autorefills?|refills?|shipments?|deliveries|mail|mailings?|subscription|bills?|charges?|calls?|letters?)(?![a-z]))(it|them|doses?|a dose|my|his|her|the|this|that|these|those|every other|one of|up|${MEDS})`,
       `(is it ok|is it okay|is it alright|is it safe|is it fine|would it be ok|would it be okay|ok|okay) (if|to) {g2}(stop|quit|skip|miss|pause|hold|come off|go off|get off|taper|double|halve) (taking )?(it|them|doses?|a dose|my|his|her|the|${MEDS})`,
-      "how (do|can|should) (i|we) (stop|quit|taper|wean|get off|come off)(?! (getting|being|receiving|paying|the (bills?|calls?|charges?|letters?|emails?|texts?|notifications?|payments?|reminders?|autopay|collections?)|bills?|calls?|charges?|them from|it from)(?![a-z]))",
+      "how (do|can|should) (i|we) (stop|quit|taper|wean|get off|come off)(?! (getting|being|receiving|paying|the (bills?|calls?|charges?|letters?|emails?|texts?|notifications?|payments?|reminders?|autopay|collections?)|bills?|calls?|charges?|them from|it from|the (auto-refills?|auto refills?|autorefills?|refills?|shipments?|deliveries|mailings?|subscription)|auto-refills?|auto refills?|automatic refills?)(?![a-z]))",
       `(i want to|i'm going to|im going to|i'll|i will|gonna|going to|planning to|thinking of|thinking about) (stop|quit|skip|taper|ditch) (taking )?(my|his|her|the|it|them|${MEDS})`,
       `(do|does) (i|he|she|my [a-z]+) (still )?(need|have) to (keep )?(take|taking|finish) (it|them|my|his|her|the|${MEDS})`,
     ],
@@ -275,8 +277,8 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
     category: "prescribe",
     direction: "input",
     en: [
-      `should (i|we) (give|get|buy|use|take|try|put|apply|start) {g4}(${PRODUCT}|[a-z]+,? or [a-z]+)`,
-      "(what|which) {g3}(should|do|would|can) (i|we) (buy|get|give|use|try|put)",
+      `should (i|we) (give|get|buy|use|take|try|put${NOT_ON_LIST}|apply|start) {g4}(${PRODUCT}|[a-z]+,? or [a-z]+)`,
+      `(what|which) {g3}(should|do|would|can) (i|we) (buy|get|give|use|try|put${NOT_ON_LIST})`,
       "(what|which) (medicine|medication|drug|pill|cream|remedy|treatment) (treats|helps|works|is good)",
       "(what|which) (do you|would you|do u|would u) (recommend|suggest|pick|choose)",
       "what do (u|you) recommend",
@@ -294,10 +296,10 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
     es: [
       `(?<!(lo|el|la|los|las|a|pastilla|medicina|jarabe) )(que|q|ke|cual|cuales)${W}(?! (hora|horas|dia|dias|vez|veces)${W}) {g3}(me|le|les|te|se)${W} (tomo|doy|damos|pongo|compro|inyecto|unto|aplico|recomienda~|recomiendas|sirve|conviene|funciona)${W}(?=[^.!\\n]{0,120}\\?)`,
       `(le|les|me|se la|se lo) (doy|damos|tomo|pongo|compro|unto|aplico) {g4}o `,
-      "(cual|que|q) (es|sera|seria|le sirve|me sirve|funciona) (mejor|mas)",
+      "(cual|que|q) (es|sera|seria|le sirve|me sirve|funciona) (mejor|mas)(?! (barato|caro|economico|comun|frecuente|facil de conseguir)(?![a-z]))",
       "cual (me|le|les|te) (conviene|sirve|recomienda~|funciona)",
       "(le|me|te|les) conviene (mas )?(el|la|los|las|un|una|tomar|usar)",
-      `(?<!lo )que (vitamina~|suplemento~|te|remedio~|jarabe|pomada|gotas|relajante~|producto~|pastilla~|crema|medicina~|medicamento~)${W} {g3}(debo|puedo|me|le|es)${W}`,
+      `(?<!lo )que (vitamina~|suplemento~|te|remedio~|jarabe|pomada|gotas|relajante~|producto~|pastilla~|crema|medicina~|medicamento~)${W} {g3}(debo|puedo|me|le|es)${W}(?! (cobr|factur|cubr|pag|aprob|neg|dieron en el hospital))`,
       "(se la|se lo|se las|se los) doy(?![a-z])(?=[^.!\\n]{0,120}\\?)(?![^?]{0,60}(calendario|registro|anot|apunt|segun))",
     ],
   },
@@ -317,7 +319,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       "how many (i|we|he|she) (take|give|should)",
     ],
     es: [
-      `cuant(o|a|os|as)${NOT_FOOD} {g5}(puede|pueden|puedo|debo|debe|le|me|se) (tomar|dar|doy|subo|bajo|pongo|poner|tomo|aplico|inyecto|toma)`,
+      `cuant(o|a|os|as)(?![a-z])${NOT_FOOD} {g5}(puede|pueden|puedo|debo|debe|le|me|se) (tomar|dar|doy|subo|bajo|pongo|poner|tomo|aplico|inyecto|toma)`,
       "cada cuant(o|a|os|as)",
       "cuant(o|a|os|as) {g4}(son|es) (segur|normal|demasiad|mucho)~",
     ],
@@ -343,8 +345,8 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
     es: [
       "(me tomo|tomarme|tomo|me tomo las|le doy) (dos|las dos|doble|el doble)",
       "(me pongo|le pongo|pongo|ponerme) (doble|el doble|dos)",
-      "(puedo|puede|podemos|debo) (partir|cortar|volver a|cambiar|ir dejando|dejarla|dejarlo|dejarlas|quitarsela|quitarle|retomar)",
-      "(la|lo|las|los|se la|se lo) (dejo|deja|quito|quita|suspendo|cambio|parto|vuelvo|retomo|dejamos|quitamos|puedo ir dejando|puedo dejar)(?![a-z])(?=[^.!\\n]{0,120}\\?)",
+      "(puedo|puede|podemos|debo) (partir|cortar|volver a(?! (mandar|enviar|pedir|llamar|preguntar|subir|solicitar|agendar|sacar))|cambiar|ir dejando|dejarla|dejarlo|dejarlas|quitarsela|quitarle|retomar)",
+      "(la|lo|las|los|se la|se lo) (dejo|deja|quito|quita|suspendo|cambio|parto|vuelvo|retomo|dejamos|quitamos|puedo ir dejando|puedo dejar)(?![a-z])(?! (anotado|escrito|apuntado|listo|guardado|registrado|a (preguntar|mandar|pedir|llamar|enviar)))(?=[^.!\\n]{0,120}\\?)",
       "(cambiar|cambio) (el|la|mi|su) {g3}por el (generico|otro|mas barato)",
       "un dia si y (un dia )?no",
       "(de golpe|por mi cuenta|por su cuenta)(?=[^.!\\n]{0,80}\\?)",
@@ -367,7 +369,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       "wait (until|till) (morning|tomorrow|monday|my|the|his|her)",
     ],
     es: [
-      `(hay que|es necesario|necesito|necesita|necesitamos|tengo que|tenemos que|debo|debemos) (ir|llevarl[oa]|llamar|llevar) {g3}${ER_ES}`,
+      `(?<!(por si|por si acaso|en caso de que|si algun dia) {g3})(hay que|es necesario|necesito|necesita|necesitamos|tengo que|tenemos que|debo|debemos) (ir|llevarl[oa]|llamar|llevar) {g3}${ER_ES}`,
       "es (para|de) (urgencias|emergencias|hospital|ir al)",
       "hace falta (ir|llamar|llevarl[oa])",
       "(es exagerado|exagero si|es mucho) (ir|llamar)",

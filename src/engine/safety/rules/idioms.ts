@@ -45,6 +45,11 @@ export const IDIOMS: Readonly<Record<"en" | "es", readonly string[]>> = {
     "(joke~|joking) (that )?(i'm|im|i am|he's|he is|she's|she is|i was|he was|she was) '?(having|had) a stroke",
     "thinks (i'm|im|i am|he's|she's) having a stroke (when|whenever|every time) (i|he|she) (mispronounce~|misspell~|spell~|text~|talk~|say~|mix~|forget~)",
     "unalive (him|her|them|you|my (ex|boss|brother|sister|teacher|roommate|bf|gf|mom|dad|friend))",
+    // "unalive my controller / this stack of paperwork": a thing, never "myself".
+    "unalive (my|this|that|the|these|those) (?!(self|own)(?![a-z]))[a-z]+",
+    "(gonna|going to|will|finna) unalive me (if|when|for)",
+    "(can't|cant|cannot) breathe {g8}(laugh~|lmao|lmfao|dying of laughter|hilarious)",
+    "overdos~ (on|of) (boba|pizza|tiktok|anime|k-?dramas|fries|snacks|drama|love)",
     "drowning in {g3}(paperwork|work|bills|debt|forms|emails|homework|laundry|stress|tasks|appointments|deadlines|papers)",
     "(website|site|app|portal|system|printer|computer|scanner|page|server|program|software) {g2}chok~ (on|when)",
     "(head|brain|head's|brain's) (is )?(about to|going to|gonna) explode (with|from|over) {g4}(ideas|questions|information|paperwork|forms|thoughts|worry|stress|passwords|bills|emails|calls|work|homework|tabs|numbers)",
@@ -64,7 +69,14 @@ export const IDIOMS: Readonly<Record<"en" | "es", readonly string[]>> = {
     "(me|nos) (estan|esta) matando (los|las|el|la|estos|estas|este|esta|con)",
     "me (mata|matan) (el|la|los|las|este|esta|estos|estas) (trabajo|papeleo|tramites|cuentas|facturas|zapatos|pies|calor)",
     "(me|le) (quede|quedo) sin aliento (de|por|al)",
+    // "me ahogo en papeles", "me ahogo de tanto trabajo": drowning in work, not in water or for air.
+    "me (ahogo|estoy ahogando) (en|entre) (papeles|papeleo|tramites|deudas|cuentas|facturas|trabajo|informes|formularios)",
+    "me (ahogo|estoy ahogando) de (tanto )?(trabajo|papeleo|tramites|estres|deudas|cuentas)",
+    // "ese partido me va a dar un paro cardiaco": a future "me va a dar" about a game, a bill or a person.
+    "(me|le|nos) (va|van) a dar (un )?(paro cardiaco|paro|infarto|ataque al corazon)(?! (ahora|ya|otra vez))",
     "(me|nos) (sangran|desangran) (con|en) (las|los) (cuentas|facturas|pagos|cobros)",
     "(ya no|no) (voy a estar|estare) (aqui )?manana {g6}(cita|consulta|reprogram~|cambiar|viaje|trabajo|fuera|vacaciones|turno|clase|reunion)",
+    "casi (me|le|nos) (da|dio|daba) (un )?(infarto|ataque|paro|patatus|soponcio)",
+    "(estaba|esta|estuvo) (pa|para) (suicidarse|morirse|matarse|pegarse un tiro)",
   ],
 };

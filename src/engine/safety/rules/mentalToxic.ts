@@ -91,7 +91,7 @@ export const MENTAL_TOXIC_CUES: readonly CueSpec[] = [
       "no tengo (razon|motivo|por que|para que) (para )?vivir",
       "(hacerme|hacerse|me hago|se hace) dano",
       // "Me corte el dedo picando cebolla" is a kitchen cut, not self-harm.
-      "(cortarme|me corto|me corte|se corta|se corto)(?! (el|la|un|una) (dedo~|pulgar|pie|labio|menton|rodilla|una|cara|frente|lengua|pelo|cabello)) {g}(las venas|las munecas|los brazos)?",
+      "(cortarme|me corto|me corte|se corta|se corto)(?! (el|la|un|una) (dedo~|dedito~|pulgar|pie|labio|menton|rodilla|una|cara|frente|lengua|pelo|cabello))(?! (con|en) (un|una|el|la) (papel|hoja|lata|vidrio|abrelatas|tijera~|cuchillo de cocina|cocina))(?! (cocinando|pelando|picando|afeitandome|rasurandome))(?! (el|la|un|una) [a-z]+ con (un|una) (papel|hoja|lata|vidrio))(?! (el|la) [a-z]+ con (un|una) (papel|hoja|lata|vidrio)) {g}(las venas|las munecas|los brazos)?",
       "(carta|nota) de despedida",
       "esta es mi despedida",
       "(me quiero|quiero) ir para siempre",
@@ -181,7 +181,7 @@ export const MENTAL_TOXIC_CUES: readonly CueSpec[] = [
       `${TOXIC} {g}(splash~|spray~|got|went) (in|into) (my|his|her|their|the) (eye|eyes)`,
     ],
     es: [
-      `(se tomo|me tome|tomo|tome|se trago|me trague|trago|comio|se comio|bebio|se bebio|ingirio) {g4}(todas|todo el frasco|el frasco|muchas|demasiad~|\\d{2,}|un punado|varias|las pastillas|pastillas|medicina~|medicamento~|cloro|blanqueador|lejia|veneno|pila~|bateria~|detergente|insecticida|raticida|anticongelante|gasolina|quimic~|limpiador~|hongos)`,
+      `(se tomo|me tome|tomo|tome|se trago|me trague|trago|comio|se comio|bebio|se bebio|ingirio)(?! (la|el|mi|su) (tension|presion|temperatura|pulso|azucar|glucosa|saturacion|oxigeno|fiebre)) {g4}(todas|todo el frasco|el frasco|muchas|demasiad~|\\d{2,}|un punado|varias|las pastillas|pastillas|medicina~|medicamento~|cloro|blanqueador|lejia|veneno|pila~|bateria~|detergente|insecticida|raticida|anticongelante|gasolina|quimic~|limpiador~|hongos)`,
       "sobredosis",
       "(cloro|blanqueador|lejia|quimico|limpiador) {g}(en|a) (el|los|su|mi|sus|mis) ojo~",
       "intoxicad~",

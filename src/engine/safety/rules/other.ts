@@ -63,6 +63,10 @@ export const OTHER_CUES: readonly CueSpec[] = [
       "hemorragia",
       "charco de sangre",
       "(sale|saliendo|brota) {g}sangre {g}(a chorros?|mucha|sin parar)",
+      "no para de (salir|echar|botar) sangre",
+      "(sale|saliendo|brota|echa) {g3}a borbotones",
+      "(me|se) corte? {g6}(y )?no (para|deja de sangrar|se detiene)",
+      "(empapad~|empapo|empapando) {g3}(de sangre|la toalla|el trapo|la venda|las gasas)",
     ],
   },
   {

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EmergencyAction, EmergencyFamily } from "../rules/index";
-import { decodeModel, scoreWindows, topFeatures, type SemanticModel } from "./model";
+import { decodeModel, scoreWindows, thresholdFor, topFeatures, type SemanticModel } from "./model";
 import { originalSpan, type TextSpan } from "../normalize";
 
 export { decodeModel, encodeModel } from "./model";
@@ -37,7 +37,7 @@ const ACTION_RANK: Record<EmergencyAction, number> = { "911": 3, "988": 2, poiso
 const URGENT_SHARE = 0.3;
 
 export function createSemanticGate(model: SemanticModel): SemanticGate {
-  const { classes, threshold } = model.header;
+  const { classes } = model.header;
   const parsed = classes.map((c) => {
     const [family, action] = c.split(":");
     return c === "none" ? null : { family: family as EmergencyFamily, action: action as EmergencyAction };
@@ -45,10 +45,11 @@ export function createSemanticGate(model: SemanticModel): SemanticGate {
   return {
     model,
     classify(text: string): SemanticDecision {
-      const empty: SemanticDecision = { emergency: false, family: null, action: null, score: 0, threshold, span: null, features: [] };
+      const empty: SemanticDecision = { emergency: false, family: null, action: null, score: 0, threshold: model.header.threshold, span: null, features: [] };
       if (typeof text !== "string" || text.length === 0) return empty;
       const { norm, units, best } = scoreWindows(model, text);
-      if (!best) return empty;
+      const threshold = thresholdFor(model.header, norm.text);
+      if (!best) return { ...empty, threshold };
       const byFamily = new Map<EmergencyFamily, number>();
       parsed.forEach((p, i) => {
         if (p) byFamily.set(p.family, (byFamily.get(p.family) ?? 0) + best.probs[i]);

@@ -7,6 +7,7 @@
  * File layout (resources/models/gate-subword.bin): "CFSG", u32 version, u32 header length, the header
  * as UTF-8 JSON, then buckets × classes int8 weights (bucket-major).
  */
+import { textLanguage } from "../language";
 import type { NormalizedText } from "../normalize";
 import { featureIds, forEachFeature, fnv1a, prepareText, type FeatureConfig, type Unit } from "./features";
 
@@ -21,6 +22,9 @@ export interface ModelHeader {
   biases: number[];
   /** Emergency score (1 − P(none)) at or above which a window raises an emergency; chosen on dev. */
   threshold: number;
+  /** Per-language thresholds, chosen so that each language reaches the target on its own; they
+   * replace `threshold` for a message that reads as that language (../language). */
+  thresholds?: { en: number; es: number };
   /** Added to the feature count before the square root: a two-word window cannot score like a story. */
   smoothing?: number;
   /** Up to this many consecutive units form one scoring window. */
@@ -146,4 +150,9 @@ export function topFeatures(model: SemanticModel, words: readonly string[], clas
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, n)
     .map(([f]) => f);
+}
+
+/** The threshold for a message, by the language its folded text reads as. */
+export function thresholdFor(header: ModelHeader, folded: string): number {
+  return header.thresholds ? header.thresholds[textLanguage(folded)] : header.threshold;
 }
