@@ -12,9 +12,23 @@ export interface ContextAttachment {
   problem: string | null;
 }
 
+/** One saved note in the specialist's note index: enough to pick it, never its whole text. */
+export interface NoteIndexEntry {
+  /** File name (what note-read takes, with the title). */
+  name: string;
+  title: string;
+  /** Last saved, YYYY-MM-DD. */
+  date: string;
+  /** The first line after the title, shortened. */
+  firstLine: string;
+}
+
 export interface ConsultContext {
   history: ThreadMessage[];
-  notes: { name: string; title: string }[];
+  /** The most recent saved notes, newest first (capped; see loadContext). */
+  notes: NoteIndexEntry[];
+  /** Saved notes not in `notes` (older than the cap). */
+  notesOmitted: number;
   attachments: ContextAttachment[];
   /** Workspace memory (workspace/AGENTS.md), if any. */
   memory: string | null;
