@@ -65,7 +65,7 @@ describe("loadContent on the valid fixture", () => {
 
   it("exports the closed registry and the risk order", () => {
     expect([...TOOL_REGISTRY].sort()).toEqual(
-      ["attach-read", "delegate_to_agent", "extract_structured_data", "list_agents", "sanitize_pii", "skill-docs", "validate_grounding", "workspace-note"],
+      ["attach-read", "delegate_to_agent", "extract_structured_data", "list_agents", "note-read", "sanitize_pii", "skill-docs", "validate_grounding", "workspace-note"],
     );
     expect(RISK_ORDER).toEqual(["wellness", "admin", "clinical_assist"]);
     expect(highestRisk(["admin", "wellness"])).toBe("admin");

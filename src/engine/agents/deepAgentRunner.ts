@@ -68,14 +68,33 @@ function historyMessages(state: ConsultStateValue): BaseMessage[] {
   return (state.context?.history ?? []).map((m) => (m.role === "user" ? new HumanMessage(m.content) : new AIMessage(m.content)));
 }
 
-function userMessage(state: ConsultStateValue): string {
+/**
+ * The saved-notes index a specialist with note-read sees after the question: one short line per note
+ * (title, date, first line), newest first, and how many older ones exist. Not in the system prompt,
+ * which stays byte-stable for the KV cache.
+ */
+export function notesIndexBlock(context: ConsultStateValue["context"]): string {
+  const notes = context?.notes ?? [];
+  if (!notes.length) return "";
+  const lines = notes.map((n) => `- ${n.title} (${n.date})${n.firstLine ? `: ${n.firstLine}` : ""}`);
+  const omitted = context?.notesOmitted ?? 0;
+  if (omitted > 0) lines.push(`- …and ${omitted} older note${omitted === 1 ? "" : "s"}`);
+  return `Saved notes (newest first; read one with note-read, and name it by its title when you use it):\n${lines.join("\n")}`;
+}
+
+function userMessage(state: ConsultStateValue, withNotes: boolean): string {
   const attached = state.context?.attachments ?? [];
-  if (!attached.length) return state.text;
-  const lines = attached.map((a) => {
-    const pages = a.pagesTotal !== null ? ` (${a.pagesRead ?? 0} of ${a.pagesTotal} pages readable)` : "";
-    return `- ${a.name}${a.text === null ? ` (no readable text: ${a.problem ?? "unknown format"})` : pages}`;
-  });
-  return `${state.text}\n\nAttached files (read them with attach-read):\n${lines.join("\n")}`;
+  const parts = [state.text];
+  if (attached.length) {
+    const lines = attached.map((a) => {
+      const pages = a.pagesTotal !== null ? ` (${a.pagesRead ?? 0} of ${a.pagesTotal} pages readable)` : "";
+      return `- ${a.name}${a.text === null ? ` (no readable text: ${a.problem ?? "unknown format"})` : pages}`;
+    });
+    parts.push(`Attached files (read them with attach-read):\n${lines.join("\n")}`);
+  }
+  const notes = withNotes ? notesIndexBlock(state.context) : "";
+  if (notes) parts.push(notes);
+  return parts.join("\n\n");
 }
 
 export function briefingFor(request: SpecialistRequest, titleOf: (id: string) => string): Briefing | null {
@@ -219,7 +238,8 @@ export class DeepAgentRuntime {
         briefing: briefingFor(request, this.deps.titleOf),
         attachmentIds: [...request.state.attachmentIds],
       };
-      const messages = [...historyMessages(request.state), new HumanMessage(userMessage(request.state))];
+      const declared = this.deps.content.agents.find((a) => a.id === ctx.agent)?.runtime.tools ?? [];
+      const messages = [...historyMessages(request.state), new HumanMessage(userMessage(request.state, declared.includes("note-read")))];
       return this.drive(ctx, { messages }, { emit: request.io.emit, signal: request.io.signal, live: request.live });
     };
   }
