@@ -99,6 +99,29 @@ describe("loader problems name the file and the field", () => {
     expect(problems).toContainEqual(["skills/walk-log/SKILL.md", "license", "schema", "required (expected string)"]);
   });
 
+  it("reads agent.yaml limits, and leaves them unset (defaults) when absent", () => {
+    const root = goodCopy();
+    edit(root, "agents/walk-buddy/agent.yaml", "model: default\n", "model: default\nlimits:\n  model_calls: 4\n  identical_calls: 1\n");
+    const set = loadContent(root);
+    expect(set.problems).toEqual([]);
+    expect(set.agents.find((a) => a.id === "walk-buddy")!.runtime.limits).toEqual({ model_calls: 4, identical_calls: 1 });
+    expect(set.agents.find((a) => a.id === "bill-helper")!.runtime.limits).toBeUndefined();
+  });
+
+  it("rejects bad agent.yaml limits with a problem naming the field and the range", () => {
+    const root = goodCopy();
+    edit(root, "agents/walk-buddy/agent.yaml", "model: default\n", "model: default\nlimits:\n  model_calls: 0\n  tool_calls: 2.5\n  identical_calls: lots\n  retries: 3\n");
+    const set = loadContent(root);
+    const problems = set.problems.map((p) => [p.file, p.field, p.rule, p.message]);
+    expect(problems).toEqual([
+      ["agents/walk-buddy/agent.yaml", "limits.identical_calls", "schema", 'expected number, got string "lots"'],
+      ["agents/walk-buddy/agent.yaml", "limits.model_calls", "schema", "model_calls must be a whole number from 1 to 20"],
+      ["agents/walk-buddy/agent.yaml", "limits.retries", "schema", "unknown field"],
+      ["agents/walk-buddy/agent.yaml", "limits.tool_calls", "schema", "tool_calls must be a whole number from 0 to 40"],
+    ]);
+    expect(set.invalid.agents).toEqual(["walk-buddy"]);
+  });
+
   it("rejects unquoted numeric metadata in SKILL.md: Agent Skills metadata values are strings", () => {
     const root = goodCopy();
     edit(root, "skills/walk-log/SKILL.md", 'version: "1.0.0"', "version: 1.0");

@@ -4,16 +4,18 @@
  * user's decision goes through `resume`, also after an engine restart (SQLite checkpoints).
  */
 import { AIMessage, AIMessageChunk, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import { Command } from "@langchain/langgraph";
+import { Command, GraphRecursionError } from "@langchain/langgraph";
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import type { EngineEvent } from "../../shared/contract";
 import type { ApprovalStore } from "../approvals/approvalStore";
 import type { ModelProvider } from "../inference/types";
 import { newId } from "../ids";
+import { turnStopMessage } from "../messages";
 import type { SpecialistRequest, SpecialistResult, SpecialistRunner } from "../lifecycle/dispatch";
 import type { OutputGuardFactory } from "../lifecycle/outputGuard";
 import type { ConsultStateValue } from "../lifecycle/state";
 import { previewAction } from "./actionPreview";
+import { recursionLimitFor, turnLimitsOf } from "./middleware/loopGuard";
 import type { Briefing } from "./middleware/orchestrator";
 import { buildSpecialist, type SpecialistDeps } from "./specialistFactory";
 import type { ToolContext } from "./tools/context";
@@ -27,7 +29,7 @@ export interface DeepAgentRunnerDeps extends SpecialistDeps {
   guard: OutputGuardFactory;
   toolContext(attachmentIds: readonly string[]): ToolContext;
   titleOf(agentId: string): string;
-  /** Model turns per specialist run (tool loop bound). */
+  /** LangGraph's step limit per run; by default derived from the agent's turn limits (a backstop). */
   recursionLimit?: number;
 }
 
@@ -133,8 +135,20 @@ export class DeepAgentRuntime {
   }
 
   private async driveDetached(ctx: RunContext, input: unknown, io: RunIO): Promise<SpecialistResult> {
+    try {
+      return await this.driveStream(ctx, input, io);
+    } catch (err) {
+      // The LoopGuard ends loops first; LangGraph's own step limit is a backstop whose text is not for users.
+      if (!(err instanceof GraphRecursionError || (err as Error | null)?.name === "GraphRecursionError")) throw err;
+      this.deps.audit.record({ event: "model", thread: ctx.threadId, agents: [ctx.agent], decision: "limit_reached", rule: "recursion_limit" });
+      return { text: turnStopMessage("steps", ctx.language), awaitingApproval: false };
+    }
+  }
+
+  private async driveStream(ctx: RunContext, input: unknown, io: RunIO): Promise<SpecialistResult> {
     const agent = await this.specialist(ctx);
-    const config = { configurable: { thread_id: runThreadIdOf(ctx.turnId, ctx.agent) }, recursionLimit: this.deps.recursionLimit ?? 40 };
+    const limits = turnLimitsOf(this.deps.content.agents.find((a) => a.id === ctx.agent)?.runtime ?? {});
+    const config = { configurable: { thread_id: runThreadIdOf(ctx.turnId, ctx.agent) }, recursionLimit: this.deps.recursionLimit ?? recursionLimitFor(limits) };
     const guard = this.deps.guard(ctx.language);
     const ref = { turnId: ctx.turnId, threadId: ctx.threadId };
     const pendingTools = new Map<string, { name: string; started: number }>();
