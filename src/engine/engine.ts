@@ -342,7 +342,7 @@ export class Engine implements EngineApi {
     await this.consult.stopTurns(input.threadId);
     return { deleted: this.eraser.eraseThread(input.threadId) };
   }
-  async "data.deleteAll"(): Promise<RequestOutput<"data.deleteAll">> {
+  async "data.deleteAll"(_input: RequestParsedInput<"data.deleteAll">): Promise<RequestOutput<"data.deleteAll">> {
     await this.consult.stopTurns(null);
     return this.eraser.eraseAll();
   }
