@@ -44,6 +44,7 @@ import { createGate } from "./lifecycle/gate";
 import { checkConsent } from "./lifecycle/consentCheck";
 import { checkRefusal, createConsentStore, createEmergencyGate, createOutputGuard, crisisResponse, loadSemanticGate, sanitizePii, SEMANTIC_MODEL_FILE, type ConsentStore, type EmergencyGate } from "./safety";
 import { ApprovalStore } from "./approvals/approvalStore";
+import { Eraser } from "./erasure/eraser";
 import { loadContent, type AgentDef, type ContentSet } from "./content";
 
 /** Capabilities only some hosts have (the desktop shell can print to PDF). */
@@ -86,6 +87,7 @@ export class Engine implements EngineApi {
   private readonly models: ModelHost;
   readonly catalog: FtsCatalog;
   private readonly composer: Composer;
+  private readonly eraser: Eraser;
 
   constructor(readonly options: EngineOptions) {
     this.db = openDatabase(join(options.dataDir, "carefold.db"));
@@ -100,6 +102,7 @@ export class Engine implements EngineApi {
     this.models = new ModelHost(options.dataDir, this.settings, (e) => this.emit(e), options.modelProvider);
     this.content = loadContent(options.contentDir);
     this.catalog = FtsCatalog.open(this.db, this.content);
+    this.eraser = new Eraser({ db: this.db, threads: this.threads, approvals: this.approvals, attachments: this.attachments, notes: this.notes, consent: this.consent, audit: this.audit, workspaceDir: workspace });
     // The composer takes titles by id only; one per language keeps the agenda headings in the consult's language.
     const composers = {
       en: createComposer({ titleOf: (id) => this.agentTitle(id, "en") }),
@@ -335,9 +338,13 @@ export class Engine implements EngineApi {
     return this.threadOrThrow(input.threadId);
   }
   async "threads.delete"(input: RequestParsedInput<"threads.delete">): Promise<RequestOutput<"threads.delete">> {
-    this.consult.cancelThread(input.threadId);
-    this.approvals.deleteThread(input.threadId);
-    return { deleted: this.threads.delete(input.threadId) };
+    // A running turn would write checkpoints again after the delete: stop it first.
+    await this.consult.stopTurns(input.threadId);
+    return { deleted: this.eraser.eraseThread(input.threadId) };
+  }
+  async "data.deleteAll"(_input: RequestParsedInput<"data.deleteAll">): Promise<RequestOutput<"data.deleteAll">> {
+    await this.consult.stopTurns(null);
+    return this.eraser.eraseAll();
   }
 
   // ----- consent, approvals, agenda, host -----

@@ -278,6 +278,17 @@ export const requests = {
     input: z.strictObject({ threadId: IdSchema }),
     output: z.strictObject({ deleted: z.boolean() }),
   },
+  "data.deleteAll": {
+    /** Every conversation, attachment, note and workspace file, and consent; settings and models stay. */
+    input: z.strictObject({ confirm: z.literal(true) }),
+    output: z.strictObject({
+      threads: z.int().nonnegative(),
+      attachments: z.int().nonnegative(),
+      notes: z.int().nonnegative(),
+      /** False when another Carefold process kept the database's WAL file from being emptied. */
+      walCleared: z.boolean(),
+    }),
+  },
   "consent.get": { input: Empty, output: ConsentStateSchema },
   "consent.set": {
     input: z.union([

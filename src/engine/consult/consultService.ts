@@ -56,6 +56,7 @@ export class ConsultService {
     const turnId = newId("u");
     this.deps.threads.ensure(threadId, input.text);
     this.deps.threads.append(threadId, turnId, "user", input.text);
+    this.deps.threads.useAttachments(threadId, input.attachmentIds ?? []);
     this.track(turnId, threadId, (signal) => this.runTurn(threadId, turnId, input.text, input.attachmentIds ?? [], signal));
     return { threadId, turnId };
   }
@@ -111,8 +112,11 @@ export class ConsultService {
     return true;
   }
 
-  cancelThread(threadId: string): void {
-    for (const turn of this.turns.values()) if (turn.threadId === threadId) turn.controller.abort();
+  /** Cancels the thread's running turns (every thread's when null) and waits until they stopped writing. */
+  async stopTurns(threadId: string | null): Promise<void> {
+    const running = [...this.turns.values()].filter((t) => threadId === null || t.threadId === threadId);
+    for (const turn of running) turn.controller.abort();
+    await Promise.allSettled(running.map((t) => t.done));
   }
 
   // ----- human in the loop -----

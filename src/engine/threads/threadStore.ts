@@ -48,6 +48,11 @@ export class ThreadStore {
          id INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
          turn_id TEXT NOT NULL, role TEXT NOT NULL, content TEXT NOT NULL, meta TEXT, created_at TEXT NOT NULL);
        CREATE INDEX messages_thread ON messages(thread_id, id);`,
+      // Which attachments each thread's questions used: deleting a thread deletes the ones only it used.
+      `CREATE TABLE thread_attachments (
+         thread_id TEXT NOT NULL REFERENCES threads(id) ON DELETE CASCADE, attachment_id TEXT NOT NULL,
+         PRIMARY KEY (thread_id, attachment_id));
+       CREATE INDEX thread_attachments_attachment ON thread_attachments(attachment_id);`,
     ]);
   }
 
@@ -67,6 +72,34 @@ export class ThreadStore {
         .run(threadId, turnId, role, content, meta === undefined ? null : JSON.stringify(meta), now);
       this.db.prepare("UPDATE threads SET updated_at = ? WHERE id = ?").run(now, threadId);
     })();
+  }
+
+  /** Records that a question of this thread used these attachments. */
+  useAttachments(threadId: string, attachmentIds: readonly string[]): void {
+    const link = this.db.prepare("INSERT INTO thread_attachments (thread_id, attachment_id) VALUES (?, ?) ON CONFLICT DO NOTHING");
+    this.db.transaction(() => {
+      for (const id of attachmentIds) link.run(threadId, id);
+    })();
+  }
+
+  /** Attachments this thread used that no other thread used. */
+  attachmentsOnlyUsedBy(threadId: string): string[] {
+    const rows = this.db
+      .prepare(
+        `SELECT attachment_id AS id FROM thread_attachments ta WHERE thread_id = ?
+         AND NOT EXISTS (SELECT 1 FROM thread_attachments o WHERE o.attachment_id = ta.attachment_id AND o.thread_id <> ta.thread_id)`,
+      )
+      .all(threadId) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** Every turn id of a thread (each specialist run's checkpoints are keyed by its turn). */
+  turnIds(threadId: string): string[] {
+    return (this.db.prepare("SELECT DISTINCT turn_id AS id FROM messages WHERE thread_id = ?").all(threadId) as { id: string }[]).map((r) => r.id);
+  }
+
+  count(): number {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM threads").get() as { n: number }).n;
   }
 
   /** The last `limit` messages, oldest first (model context). */
@@ -114,7 +147,12 @@ export class ThreadStore {
     return this.db.prepare("UPDATE threads SET title = ? WHERE id = ?").run(title, threadId).changes > 0;
   }
 
+  /** Deletes the thread; its messages and attachment links go with it (ON DELETE CASCADE). */
   delete(threadId: string): boolean {
     return this.db.prepare("DELETE FROM threads WHERE id = ?").run(threadId).changes > 0;
+  }
+
+  deleteAll(): number {
+    return this.db.prepare("DELETE FROM threads").run().changes;
   }
 }
