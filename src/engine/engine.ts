@@ -171,6 +171,7 @@ export class Engine implements EngineApi {
       audit: this.audit,
       runtime: this.runtime,
       compose: this.composer,
+      checkOutput: (text, language) => checkRefusal(text, { direction: "output", language }),
       emit: (e) => this.emit(e),
     });
   }

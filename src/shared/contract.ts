@@ -175,6 +175,10 @@ export const ThreadMessageSchema = z.strictObject({
   chips: z.array(z.string()),
   /** The crisis numbers of a turn the emergency gate stopped (assistant messages only). */
   emergency: EmergencyNoticeSchema.nullable(),
+  /** One-line explanation of who answered and why, as shown with the answer (assistant messages only). */
+  why: z.string().nullable(),
+  /** The user stopped this answer: `text` is what had been shown (guarded) when they did. */
+  stopped: z.boolean(),
 });
 
 export const ConsentStateSchema = z.strictObject({

@@ -70,6 +70,8 @@ export interface TurnResult {
   why: string | null;
   /** A turn the emergency gate stopped: its crisis numbers, stored with the answer (not part of `done`). */
   emergency?: EmergencyNotice;
+  /** The user stopped the turn; `text` is what the output guard had released by then (stored, not part of `done`). */
+  stopped?: boolean;
 }
 
 const replace = <T>(initial: () => T) => Annotation<T>({ reducer: (_prev: T, next: T) => next, default: initial });

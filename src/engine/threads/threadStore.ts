@@ -1,4 +1,9 @@
-/** Conversation threads and their turns, kept in SQLite (the user's own data, on their machine). */
+/**
+ * Conversation threads and their turns, kept in SQLite (the user's own data, on their machine).
+ * What the engine records beside an answer (outcome, agents, chips, why, stopped, crisis numbers) lives
+ * in the nullable JSON `meta` column: a field added later is simply absent from older rows (read as
+ * null / false), so existing databases need no schema change.
+ */
 import { EmergencyNoticeSchema, type EmergencyNotice, type ThreadMessageView, type ThreadSummary } from "../../shared/contract";
 import { migrate, type Db } from "../storage/database";
 
@@ -16,6 +21,10 @@ export interface AnswerMeta {
   chips?: string[];
   /** A turn the emergency gate stopped: what the conversation shows again when the thread is reopened. */
   emergency?: EmergencyNotice;
+  /** The "why" line shown with the answer (who answered and why); null when there was none. */
+  why?: string | null;
+  /** The user stopped the answer: the message is what had been shown when they did. */
+  stopped?: boolean;
 }
 
 /** A stored notice the contract no longer accepts (an older shape, a damaged row) is left out, not thrown. */
@@ -139,6 +148,8 @@ export class ThreadStore {
         agents: meta.agents ?? [],
         chips: meta.chips ?? [],
         emergency: r.role === "assistant" && meta.emergency !== undefined ? storedNotice(meta.emergency) : null,
+        why: r.role === "assistant" && typeof meta.why === "string" ? meta.why : null,
+        stopped: r.role === "assistant" && meta.stopped === true,
       };
     });
   }
