@@ -77,7 +77,9 @@ async function plant(c: Canaries) {
   engine.onEvent(log.push);
   const e = engine;
 
-  await e["notes.write"]({ name: "diary.md", content: `# Diary\n\nSlept badly ${c.note}.\n` });
+  // The canary is below the first line: the notes index every consult gets carries first lines, so
+  // thread B legitimately holds "Slept badly."; the canary itself comes only from thread A's read_file.
+  await e["notes.write"]({ name: "diary.md", content: `# Diary\n\nSlept badly.\nWoke at 3 ${c.note}.\n` });
   writeFileSync(join(tmp.dir, "workspace", "AGENTS.md"), `Remember ${c.memory}.\n`);
   const own = await e["attachments.add"]({ name: "labs.txt", mime: "text/plain", dataBase64: b64(`Cholesterol 190 ${c.attachment}\n`) });
   const shared = await e["attachments.add"]({ name: "letter.txt", mime: "text/plain", dataBase64: b64("Letter from the clinic.\n") });
