@@ -98,7 +98,32 @@ describe("conversation", () => {
     await expect.poll(async () => (await answer.innerText()).includes("Line 1 of"), { timeout: 20_000 }).toBe(true);
     await page.getByRole("button", { name: "Stop" }).click();
     await expect.poll(() => answer.getAttribute("data-status"), { timeout: 20_000 }).toBe("cancelled");
-    expect(await answer.innerText()).toContain("You stopped this answer.");
+    await expect.poll(() => page.getByTestId("announcer").innerText()).toBe("Answer stopped.");
+    // What was shown before Stop stays, said to be stopped in words, with who was answering and why.
+    const expectStopped = async () => {
+      const shown = await answer.innerText();
+      expect(shown).toContain("Line 0 of the slow answer.");
+      expect(shown).toContain("Line 1 of the slow answer.");
+      expect(shown).not.toContain("Line 39 of");
+      expect(shown).not.toContain("not a doctor"); // no footer: only what had been said
+      expect(await answer.locator(".stopped-label").innerText()).toBe("Stopped");
+      expect(shown).toContain("You stopped this answer, so it may be incomplete.");
+      expect(await answer.locator(".answered-by").innerText()).toBe(
+        "Partial answer from Medical Records Coordinator. Why: Organizing records and visit papers.",
+      );
+    };
+    await expectStopped();
+    const kept = await answer.locator(".answer-text").innerText();
+    await shot(page, "conversation-stopped");
+    await expectNoViolations(page, "conversation-stopped");
+    // After a reload, reopened from the conversation list: the same partial answer, stopped, and its why.
+    await page.reload();
+    await page.locator(".thread-item", { hasText: "Tell me slowly" }).click();
+    await expect.poll(() => page.locator(".message").count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => answer.getAttribute("data-status")).toBe("cancelled");
+    await expectStopped();
+    expect(await answer.locator(".answer-text").innerText()).toBe(kept);
+    await expectNoViolations(page, "conversation-stopped-reopened");
     // "Edit question" puts the question back in the message box.
     await answer.getByRole("button", { name: "Edit question" }).click();
     // React applies the edit on its next render: poll rather than read once.

@@ -58,6 +58,7 @@ import {
   type RefusalGate,
 } from "./safety";
 import { ApprovalStore } from "./approvals/approvalStore";
+import { Eraser } from "./erasure/eraser";
 import { loadContent, type AgentDef, type ContentSet } from "./content";
 
 /** Capabilities only some hosts have (the desktop shell can print to PDF). */
@@ -100,6 +101,7 @@ export class Engine implements EngineApi {
   private readonly models: ModelHost;
   readonly catalog: FtsCatalog;
   private readonly composer: Composer;
+  private readonly eraser: Eraser;
 
   constructor(readonly options: EngineOptions) {
     this.db = openDatabase(join(options.dataDir, "carefold.db"));
@@ -114,6 +116,7 @@ export class Engine implements EngineApi {
     this.models = new ModelHost(options.dataDir, this.settings, (e) => this.emit(e), options.modelProvider);
     this.content = loadContent(options.contentDir);
     this.catalog = FtsCatalog.open(this.db, this.content);
+    this.eraser = new Eraser({ db: this.db, threads: this.threads, approvals: this.approvals, attachments: this.attachments, notes: this.notes, consent: this.consent, audit: this.audit, workspaceDir: workspace });
     // The composer takes titles by id only; one per language keeps the agenda headings in the consult's language.
     const composers = {
       en: createComposer({ titleOf: (id) => this.agentTitle(id, "en") }),
@@ -182,6 +185,7 @@ export class Engine implements EngineApi {
       audit: this.audit,
       runtime: this.runtime,
       compose: this.composer,
+      checkOutput: (text, language) => checkRefusal(text, { direction: "output", language }),
       emit: (e) => this.emit(e),
     });
   }
@@ -360,9 +364,13 @@ export class Engine implements EngineApi {
     return this.threadOrThrow(input.threadId);
   }
   async "threads.delete"(input: RequestParsedInput<"threads.delete">): Promise<RequestOutput<"threads.delete">> {
-    this.consult.cancelThread(input.threadId);
-    this.approvals.deleteThread(input.threadId);
-    return { deleted: this.threads.delete(input.threadId) };
+    // A running turn would write checkpoints again after the delete: stop it first.
+    await this.consult.stopTurns(input.threadId);
+    return { deleted: this.eraser.eraseThread(input.threadId) };
+  }
+  async "data.deleteAll"(_input: RequestParsedInput<"data.deleteAll">): Promise<RequestOutput<"data.deleteAll">> {
+    await this.consult.stopTurns(null);
+    return this.eraser.eraseAll();
   }
 
   // ----- consent, approvals, agenda, host -----

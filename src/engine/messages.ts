@@ -17,3 +17,25 @@ export function noModelMessage(language: "en" | "es"): string {
     "- In a terminal: `carefold models import <file.gguf>`, or `carefold ask --ollama qwen2.5:3b \"…\"` if you use Ollama.",
   ].join("\n");
 }
+
+/** Why a specialist stopped before answering (agent.yaml `limits`, or a reply cut off mid-step). */
+export type TurnStop = "steps" | "repeated" | "cut_off";
+
+const TURN_STOP: Record<TurnStop, { en: string; es: string }> = {
+  steps: {
+    en: "I stopped before finishing, because answering this took more steps than I allow myself for one question. Please try again, maybe asking about one thing at a time.",
+    es: "Me detuve antes de terminar, porque responder esto necesitaba más pasos de los que me permito para una pregunta. Por favor, intente de nuevo, quizás preguntando por una cosa a la vez.",
+  },
+  repeated: {
+    en: "I stopped because I kept repeating the same step without getting further. Please try asking again in other words, or about one thing at a time.",
+    es: "Me detuve porque estaba repitiendo el mismo paso sin avanzar. Por favor, intente preguntar de nuevo con otras palabras, o por una cosa a la vez.",
+  },
+  cut_off: {
+    en: "I stopped because my reply was cut off in the middle of a step. Please try again, maybe asking about one thing at a time.",
+    es: "Me detuve porque mi respuesta se cortó en medio de un paso. Por favor, intente de nuevo, quizás preguntando por una cosa a la vez.",
+  },
+};
+
+export function turnStopMessage(reason: TurnStop, language: "en" | "es"): string {
+  return TURN_STOP[reason][language];
+}

@@ -131,6 +131,7 @@ export function App({ client }: { client: EngineClient }) {
     if (!state.threadId) return;
     try {
       await client["threads.delete"]({ threadId: state.threadId });
+      prompts.forgetApprovals(state.threadId);
       consult.newThread();
       refreshThreads();
       announce(t("threads.deleted"));
@@ -187,6 +188,13 @@ export function App({ client }: { client: EngineClient }) {
     void consult.send(prompt.question, { threadId: prompt.threadId });
   };
 
+  /** After "Delete all my data": nothing of the old conversations, files or approvals stays on screen. */
+  const dataDeleted = () => {
+    consult.newThread();
+    refreshThreads();
+    attachments.refresh();
+    prompts.forgetApprovals(null);
+  };
   const starters = useMemo(() => pickStarters(agents, 4), [agents]);
   const selectedAttachments = attachments.items.filter((a) => attachments.selected.includes(a.id));
   const pendingApproval = prompts.approvals[0];
@@ -206,7 +214,7 @@ export function App({ client }: { client: EngineClient }) {
   else if (view === "catalog") screen = <CatalogBrowser agents={agents} onAsk={askInNewThread} />;
   else if (view === "notes") screen = <NotesPanel />;
   else if (view === "attachments") screen = <AttachmentsPanel model={attachments} onPickFiles={() => fileInput.current?.click()} />;
-  else if (view === "settings") screen = <SettingsPanel settings={settings} info={info} agents={agents} models={models} downloads={downloads} update={update} />;
+  else if (view === "settings") screen = <SettingsPanel settings={settings} info={info} agents={agents} models={models} downloads={downloads} update={update} onDataDeleted={dataDeleted} />;
   else
     screen = (
       <ChatView

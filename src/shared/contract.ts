@@ -175,6 +175,10 @@ export const ThreadMessageSchema = z.strictObject({
   chips: z.array(z.string()),
   /** The crisis numbers of a turn the emergency gate stopped (assistant messages only). */
   emergency: EmergencyNoticeSchema.nullable(),
+  /** One-line explanation of who answered and why, as shown with the answer (assistant messages only). */
+  why: z.string().nullable(),
+  /** The user stopped this answer: `text` is what had been shown (guarded) when they did. */
+  stopped: z.boolean(),
 });
 
 export const ConsentStateSchema = z.strictObject({
@@ -277,6 +281,17 @@ export const requests = {
   "threads.delete": {
     input: z.strictObject({ threadId: IdSchema }),
     output: z.strictObject({ deleted: z.boolean() }),
+  },
+  "data.deleteAll": {
+    /** Every conversation, attachment, note and workspace file, and consent; settings and models stay. */
+    input: z.strictObject({ confirm: z.literal(true) }),
+    output: z.strictObject({
+      threads: z.int().nonnegative(),
+      attachments: z.int().nonnegative(),
+      notes: z.int().nonnegative(),
+      /** False when another Carefold process kept the database's WAL file from being emptied. */
+      walCleared: z.boolean(),
+    }),
   },
   "consent.get": { input: Empty, output: ConsentStateSchema },
   "consent.set": {

@@ -24,6 +24,7 @@ export const METHODS = [
   "threads.get",
   "threads.rename",
   "threads.delete",
+  "data.deleteAll",
   "consent.get",
   "consent.set",
   "approvals.list",

@@ -65,7 +65,7 @@ describe("loadContent on the valid fixture", () => {
 
   it("exports the closed registry and the risk order", () => {
     expect([...TOOL_REGISTRY].sort()).toEqual(
-      ["attach-read", "delegate_to_agent", "extract_structured_data", "list_agents", "sanitize_pii", "skill-docs", "validate_grounding", "workspace-note"],
+      ["attach-read", "delegate_to_agent", "extract_structured_data", "list_agents", "note-read", "sanitize_pii", "skill-docs", "validate_grounding", "workspace-note"],
     );
     expect(RISK_ORDER).toEqual(["wellness", "admin", "clinical_assist"]);
     expect(highestRisk(["admin", "wellness"])).toBe("admin");
@@ -97,6 +97,29 @@ describe("loader problems name the file and the field", () => {
     const problems = loadContent(root).problems.map((p) => [p.file, p.field, p.rule, p.message]);
     expect(problems).toContainEqual(["agents/walk-buddy/agent.yaml", "safety", "schema", "unknown field"]);
     expect(problems).toContainEqual(["skills/walk-log/SKILL.md", "license", "schema", "required (expected string)"]);
+  });
+
+  it("reads agent.yaml limits, and leaves them unset (defaults) when absent", () => {
+    const root = goodCopy();
+    edit(root, "agents/walk-buddy/agent.yaml", "model: default\n", "model: default\nlimits:\n  model_calls: 4\n  identical_calls: 1\n");
+    const set = loadContent(root);
+    expect(set.problems).toEqual([]);
+    expect(set.agents.find((a) => a.id === "walk-buddy")!.runtime.limits).toEqual({ model_calls: 4, identical_calls: 1 });
+    expect(set.agents.find((a) => a.id === "bill-helper")!.runtime.limits).toBeUndefined();
+  });
+
+  it("rejects bad agent.yaml limits with a problem naming the field and the range", () => {
+    const root = goodCopy();
+    edit(root, "agents/walk-buddy/agent.yaml", "model: default\n", "model: default\nlimits:\n  model_calls: 0\n  tool_calls: 2.5\n  identical_calls: lots\n  retries: 3\n");
+    const set = loadContent(root);
+    const problems = set.problems.map((p) => [p.file, p.field, p.rule, p.message]);
+    expect(problems).toEqual([
+      ["agents/walk-buddy/agent.yaml", "limits.identical_calls", "schema", 'expected number, got string "lots"'],
+      ["agents/walk-buddy/agent.yaml", "limits.model_calls", "schema", "model_calls must be a whole number from 1 to 20"],
+      ["agents/walk-buddy/agent.yaml", "limits.retries", "schema", "unknown field"],
+      ["agents/walk-buddy/agent.yaml", "limits.tool_calls", "schema", "tool_calls must be a whole number from 0 to 40"],
+    ]);
+    expect(set.invalid.agents).toEqual(["walk-buddy"]);
   });
 
   it("rejects unquoted numeric metadata in SKILL.md: Agent Skills metadata values are strings", () => {

@@ -53,6 +53,13 @@ describe("shipped content", () => {
     for (const a of set.agents) expect(a.metadata.es!.title, a.id).not.toBe(a.metadata.title);
   });
 
+  it("lets every specialist read the user's saved notes (agent.yaml and its primary skill)", () => {
+    for (const a of set.agents) {
+      expect(a.runtime.tools, a.id).toContain("note-read");
+      expect(set.skills.find((s) => s.id === a.runtime.skills[0])!.tools, a.id).toContain("note-read");
+    }
+  });
+
   it("carries the shared profile with the general-purpose subagent off", () => {
     expect(set.profile?.generalPurposeSubagent.enabled).toBe(false);
   });

@@ -102,6 +102,23 @@ describe("ChatNodeLlamaCpp", () => {
     expect(stats(reply).outputTokens).toBeGreaterThan(0);
   });
 
+  it("a call cut off by maxTokens is an invalid call, streamed and not streamed", async () => {
+    // 20 tokens end inside the path: `{"path":"/skills/`, which the partial-JSON parser would accept.
+    const cut = () => chat("cut-off", { minToolTurnTokens: 20, maxTokens: 20 }).bindTools([weather, readFile], { tool_choice: "read_file" });
+    const whole = await cut().invoke(prompt());
+    expect(whole.response_metadata).toMatchObject({ finish_reason: "maxTokens" });
+    expect(whole.tool_calls).toEqual([]);
+    expect(whole.invalid_tool_calls).toEqual([expect.objectContaining({ name: "read_file", error: "cut off by maxTokens" })]);
+    expect(whole.invalid_tool_calls![0]!.args).toMatch(/^\{"path":"\//);
+
+    // Streamed, the chunks merge through LangChain's partial-JSON parser: the call must still be invalid.
+    let merged: AIMessageChunk | undefined;
+    for await (const chunk of await cut().stream(prompt())) merged = merged ? merged.concat(chunk) : chunk;
+    expect(merged!.tool_calls).toEqual([]);
+    expect(merged!.invalid_tool_calls).toHaveLength(1);
+    expect(merged!.invalid_tool_calls![0]).toMatchObject({ name: "read_file", args: whole.invalid_tool_calls![0]!.args });
+  });
+
   it("reuses the KV cache: the turn after a tool result evaluates only the new tokens", async () => {
     const first = await chat("consult").bindTools([weather, readFile], { tool_choice: "read_file" }).invoke(prompt());
     const call = first.tool_calls![0]!;

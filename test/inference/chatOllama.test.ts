@@ -95,6 +95,28 @@ describe("CarefoldChatOllama", () => {
     expect(tools[0]).toMatchObject({ type: "function", function: { name: "get_weather" } });
   });
 
+  it("a reply cut off by num_predict (done_reason length) has its last call invalid, streamed or not", async () => {
+    const calls = [
+      { name: "get_weather", arguments: { city: "Lima" } },
+      { name: "get_weather", arguments: { city: "Par" } },
+    ];
+    stub.enqueue({ toolCalls: calls, doneReason: "length" });
+    const reply = await ollama().bindTools([weather]).invoke([new HumanMessage("Weather?")]);
+    expect(reply.tool_calls!.map((c) => c.args)).toEqual([{ city: "Lima" }]);
+    expect(reply.invalid_tool_calls).toEqual([expect.objectContaining({ name: "get_weather", args: '{"city":"Par"}' })]);
+
+    stub.enqueue({ toolCalls: calls, doneReason: "length" });
+    let merged: AIMessageChunk | undefined;
+    for await (const chunk of await ollama().bindTools([weather]).stream([new HumanMessage("Weather?")])) merged = merged ? merged.concat(chunk) : chunk;
+    expect(merged!.tool_calls!.map((c) => c.args)).toEqual([{ city: "Lima" }]);
+    expect(merged!.invalid_tool_calls).toHaveLength(1);
+    expect(merged!.response_metadata).toMatchObject({ done_reason: "length" });
+
+    // A normal stop keeps every call.
+    stub.enqueue({ toolCalls: calls });
+    expect((await ollama().bindTools([weather]).invoke([new HumanMessage("Weather?")])).tool_calls).toHaveLength(2);
+  });
+
   it("flattens array content that plain ChatOllama rejects", async () => {
     const history = [
       new SystemMessage({ content: [{ type: "text", text: "You prepare visits." }] }),

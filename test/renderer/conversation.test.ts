@@ -4,6 +4,7 @@ import {
   conversationReducer,
   fromThreadMessages,
   initialConversation,
+  isStoppedPartial,
   questionFor,
   statusOfOutcome,
   type ConversationState,
@@ -120,10 +121,10 @@ describe("conversation reducer", () => {
       type: "loaded",
       threadId: "t2",
       messages: [
-        { role: "user", text: "q", turnId: "u5", createdAt: "", outcome: null, agents: [], chips: [], emergency: null },
-        { role: "assistant", text: "a", turnId: "u5", createdAt: "", outcome: "answered", agents: ["x"], chips: ["c"], emergency: null },
-        { role: "user", text: "q2", turnId: "u6", createdAt: "", outcome: null, agents: [], chips: [], emergency: null },
-        { role: "assistant", text: "stop", turnId: "u6", createdAt: "", outcome: "refused", agents: [], chips: ["no"], emergency: null },
+        { role: "user", text: "q", turnId: "u5", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false },
+        { role: "assistant", text: "a", turnId: "u5", createdAt: "", outcome: "answered", agents: ["x"], chips: ["c"], emergency: null, why: null, stopped: false },
+        { role: "user", text: "q2", turnId: "u6", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false },
+        { role: "assistant", text: "stop", turnId: "u6", createdAt: "", outcome: "refused", agents: [], chips: ["no"], emergency: null, why: null, stopped: false },
       ],
     });
     expect(s.threadId).toBe("t2");
@@ -138,6 +139,39 @@ describe("conversation reducer", () => {
   });
 });
 
+describe("a stopped answer", () => {
+  it("keeps what the engine says was shown, with who was answering and why, live and from history", () => {
+    const live = run([
+      { type: "sending", localId: "m1", text: "q" },
+      { type: "sent", localId: "m1", threadId: "t1", turnId: "u1" },
+      ev({ type: "token", ...ref, text: "Bring your list. " }),
+      ev(done("cancelled", "Bring your list.", ["never shown"])),
+    ]);
+    const answer = live.messages.find((m) => m.role === "assistant")!;
+    expect(answer).toMatchObject({ status: "cancelled", text: "Bring your list.", why: "w", agents: ["visit-steward"], chips: [] });
+    expect(isStoppedPartial(answer)).toBe(true);
+    expect(live.activeTurnId).toBeNull();
+
+    const stored = fromThreadMessages([
+      { role: "user", text: "q", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false },
+      { role: "assistant", text: "Bring your list.", turnId: "u1", createdAt: "", outcome: "cancelled", agents: ["visit-steward"], chips: [], emergency: null, why: "w", stopped: true },
+      { role: "user", text: "q2", turnId: "u2", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false },
+      { role: "assistant", text: "Done.", turnId: "u2", createdAt: "", outcome: "answered", agents: ["visit-steward"], chips: ["c"], emergency: null, why: "w2", stopped: false },
+    ]);
+    expect(stored.map((m) => [m.status, m.why, isStoppedPartial(m)])).toEqual([
+      ["done", null, false],
+      ["cancelled", "w", true],
+      ["done", null, false],
+      ["done", "w2", false],
+    ]);
+  });
+
+  it("is not a stopped partial without text, nor a question", () => {
+    expect(isStoppedPartial({ role: "assistant", status: "cancelled", text: "" })).toBe(false);
+    expect(isStoppedPartial({ role: "user", status: "cancelled", text: "q" })).toBe(false);
+  });
+});
+
 describe("conversation helpers", () => {
   it("maps every outcome to a status", () => {
     expect(statusOfOutcome("answered")).toBe("done");
@@ -149,10 +183,10 @@ describe("conversation helpers", () => {
 
   it("finds the question an answer belongs to", () => {
     const messages = fromThreadMessages([
-      { role: "user", text: "first", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [], emergency: null },
-      { role: "assistant", text: "a1", turnId: "u1", createdAt: "", outcome: "failed", agents: [], chips: [], emergency: null },
-      { role: "user", text: "second", turnId: "u2", createdAt: "", outcome: null, agents: [], chips: [], emergency: null },
-      { role: "assistant", text: "a2", turnId: "u2", createdAt: "", outcome: "cancelled", agents: [], chips: [], emergency: null },
+      { role: "user", text: "first", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false },
+      { role: "assistant", text: "a1", turnId: "u1", createdAt: "", outcome: "failed", agents: [], chips: [], emergency: null, why: null, stopped: false },
+      { role: "user", text: "second", turnId: "u2", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false },
+      { role: "assistant", text: "a2", turnId: "u2", createdAt: "", outcome: "cancelled", agents: [], chips: [], emergency: null, why: null, stopped: false },
     ]);
     expect(questionFor(messages, "a-u1")).toBe("first");
     expect(questionFor(messages, "a-u2")).toBe("second");

@@ -36,6 +36,12 @@ describe("approvals", () => {
     expect(s).toEqual([]);
     expect(approvalsReducer(s, { type: "event", event: { type: "token", turnId: "u", threadId: "t", text: "x" } })).toBe(s);
   });
+
+  it("forgets a deleted conversation's approvals, or every one after deleting all data", () => {
+    const s = [request("a", "1"), { ...request("b", "2"), threadId: "t2" }];
+    expect(approvalsReducer(s, { type: "forget", threadId: "t1" }).map((a) => a.approvalId)).toEqual(["b"]);
+    expect(approvalsReducer(s, { type: "forget", threadId: null })).toEqual([]);
+  });
 });
 
 describe("consent prompt", () => {

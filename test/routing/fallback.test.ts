@@ -106,6 +106,7 @@ describe("fallbacks through the router", () => {
         { role: "assistant" as const, content: "Here is an agenda for the heart visit.", turnId: "u1", createdAt: "2025-01-01T00:00:01Z" },
       ],
       notes: [],
+      notesOmitted: 0,
       attachments: [],
       memory: null,
     };

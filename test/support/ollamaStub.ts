@@ -18,6 +18,8 @@ export interface ScriptedReply {
   toolCalls?: Array<{ name: string; arguments: Record<string, unknown> }>;
   /** End the stream without the `done: true` line. */
   omitDone?: boolean;
+  /** The terminator's `done_reason` (default "stop"; "length" = cut off by num_predict). */
+  doneReason?: string;
   /** Answer with this HTTP error instead of a stream. */
   error?: { status: number; message: string };
   /**
@@ -88,7 +90,7 @@ export async function startOllamaStub(options: OllamaStubOptions = {}): Promise<
     if (!reply.omitDone) {
       line(
         { content: "" },
-        { done: true, done_reason: "stop", total_duration: 1_000_000, prompt_eval_count: 42, eval_count: 7, eval_duration: 500_000 },
+        { done: true, done_reason: reply.doneReason ?? "stop", total_duration: 1_000_000, prompt_eval_count: 42, eval_count: 7, eval_duration: 500_000 },
       );
     }
     res.end();

@@ -9,6 +9,7 @@ import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import type { Runnable } from "@langchain/core/runnables";
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
+import { parsePartialJson } from "@langchain/core/output_parsers";
 import type { ModelInfo } from "../../src/shared/contract";
 import type { ModelProvider } from "../../src/engine/inference/types";
 
@@ -16,7 +17,10 @@ export interface ScriptStep {
   /** Full reply text (streamed as `chunks` if given, else word by word). */
   text?: string;
   chunks?: string[];
-  toolCalls?: { name: string; args: Record<string, unknown>; id?: string }[];
+  /** `rawArgs`: the arguments text as a provider would stream it (e.g. cut off), instead of `args`. */
+  toolCalls?: { name: string; args?: Record<string, unknown>; rawArgs?: string; id?: string }[];
+  /** response_metadata.finish_reason, e.g. "length" for a reply cut off by the token limit. */
+  finishReason?: string;
   /** Throw this error instead of replying. */
   error?: string;
   /** Wait before each chunk (to test cancellation). */
@@ -77,7 +81,9 @@ export class ScriptedChatModel extends BaseChatModel {
   }
 
   override bindTools(tools: BindToolsInput[]): Runnable<BaseLanguageModelInput, AIMessageChunk, BaseChatModelCallOptions> {
-    return new ScriptedChatModel(this.shared.script, this.shared, tools.map(toolName), tools) as unknown as Runnable<
+    const bound = new ScriptedChatModel(this.shared.script, this.shared, tools.map(toolName), tools);
+    bound.disableStreaming = this.disableStreaming;
+    return bound as unknown as Runnable<
       BaseLanguageModelInput,
       AIMessageChunk,
       BaseChatModelCallOptions
@@ -101,7 +107,15 @@ export class ScriptedChatModel extends BaseChatModel {
   }
 
   private static toolCalls(step: ScriptStep) {
-    return (step.toolCalls ?? []).map((c, i) => ({ name: c.name, args: c.args, id: c.id ?? `call_${i}_${Math.random().toString(36).slice(2, 8)}`, type: "tool_call" as const }));
+    return (step.toolCalls ?? []).map((c, i) => ({
+      name: c.name,
+      text: c.rawArgs ?? JSON.stringify(c.args ?? {}),
+      id: c.id ?? `call_${i}_${Math.random().toString(36).slice(2, 8)}`,
+    }));
+  }
+
+  private static metadata(step: ScriptStep) {
+    return step.finishReason ? { finish_reason: step.finishReason } : {};
   }
 
   async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"]): Promise<ChatResult> {
@@ -109,7 +123,9 @@ export class ScriptedChatModel extends BaseChatModel {
     if (step.delayMs) await sleep(step.delayMs, options.signal);
     if (step.error) throw new Error(step.error);
     const text = ScriptedChatModel.chunksOf(step).join("");
-    const message = new AIMessage({ content: text, tool_calls: ScriptedChatModel.toolCalls(step) });
+    // Like a provider that parses what it received leniently: cut-off arguments still make a "valid" call.
+    const tool_calls = ScriptedChatModel.toolCalls(step).map((c) => ({ name: c.name, args: parsePartialJson(c.text) ?? {}, id: c.id, type: "tool_call" as const }));
+    const message = new AIMessage({ content: text, tool_calls, response_metadata: ScriptedChatModel.metadata(step) });
     return { generations: [{ text, message }] };
   }
 
@@ -127,12 +143,13 @@ export class ScriptedChatModel extends BaseChatModel {
       await runManager?.handleLLMNewToken(piece);
     }
     const calls = ScriptedChatModel.toolCalls(step);
-    if (calls.length) {
+    if (calls.length || step.finishReason) {
       yield new ChatGenerationChunk({
         text: "",
         message: new AIMessageChunk({
           content: "",
-          tool_call_chunks: calls.map((c, index) => ({ name: c.name, args: JSON.stringify(c.args), id: c.id, index, type: "tool_call_chunk" as const })),
+          tool_call_chunks: calls.map((c, index) => ({ name: c.name, args: c.text, id: c.id, index, type: "tool_call_chunk" as const })),
+          response_metadata: ScriptedChatModel.metadata(step),
         }),
       });
     }
@@ -140,8 +157,10 @@ export class ScriptedChatModel extends BaseChatModel {
 }
 
 /** A ModelProvider serving one shared scripted model (so tests can read all calls). */
-export function scriptedProvider(script: Script): ModelProvider & { model: ScriptedChatModel; keys: string[] } {
+export function scriptedProvider(script: Script, options: { streaming?: boolean } = {}): ModelProvider & { model: ScriptedChatModel; keys: string[] } {
   const model = new ScriptedChatModel(script);
+  // Without streaming, LangChain calls _generate even under a streaming consumer.
+  if (options.streaming === false) model.disableStreaming = true;
   const keys: string[] = [];
   const info: ModelInfo = { provider: "scripted", model: "scripted-test-model", contextSize: 8192 };
   return {

@@ -7,6 +7,7 @@ type Loader = () => Promise<CliCommand>;
 export const commandLoaders: Record<string, Loader> = {
   ask: async () => (await import("./ask")).command,
   audit: async () => (await import("./audit")).command,
+  data: async () => (await import("./data")).command,
   eval: async () => (await import("./eval")).command,
   guard: async () => (await import("./guard")).command,
   migrate: async () => (await import("./migrate")).command,

@@ -4,16 +4,18 @@
  * user's decision goes through `resume`, also after an engine restart (SQLite checkpoints).
  */
 import { AIMessage, AIMessageChunk, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import { Command } from "@langchain/langgraph";
+import { Command, GraphRecursionError } from "@langchain/langgraph";
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import type { EngineEvent } from "../../shared/contract";
 import type { ApprovalStore } from "../approvals/approvalStore";
 import type { ModelProvider } from "../inference/types";
 import { newId } from "../ids";
+import { turnStopMessage } from "../messages";
 import type { SpecialistRequest, SpecialistResult, SpecialistRunner } from "../lifecycle/dispatch";
 import type { OutputGuardFactory } from "../lifecycle/outputGuard";
 import type { ConsultStateValue } from "../lifecycle/state";
 import { previewAction } from "./actionPreview";
+import { recursionLimitFor, turnLimitsOf } from "./middleware/loopGuard";
 import type { Briefing } from "./middleware/orchestrator";
 import { buildSpecialist, type SpecialistDeps } from "./specialistFactory";
 import type { ToolContext } from "./tools/context";
@@ -27,7 +29,7 @@ export interface DeepAgentRunnerDeps extends SpecialistDeps {
   guard: OutputGuardFactory;
   toolContext(attachmentIds: readonly string[]): ToolContext;
   titleOf(agentId: string): string;
-  /** Model turns per specialist run (tool loop bound). */
+  /** LangGraph's step limit per run; by default derived from the agent's turn limits (a backstop). */
   recursionLimit?: number;
 }
 
@@ -68,14 +70,33 @@ function historyMessages(state: ConsultStateValue): BaseMessage[] {
   return (state.context?.history ?? []).map((m) => (m.role === "user" ? new HumanMessage(m.content) : new AIMessage(m.content)));
 }
 
-function userMessage(state: ConsultStateValue): string {
+/**
+ * The saved-notes index a specialist with note-read sees after the question: one short line per note
+ * (title, date, first line), newest first, and how many older ones exist. Not in the system prompt,
+ * which stays byte-stable for the KV cache.
+ */
+export function notesIndexBlock(context: ConsultStateValue["context"]): string {
+  const notes = context?.notes ?? [];
+  if (!notes.length) return "";
+  const lines = notes.map((n) => `- ${n.title} (${n.date})${n.firstLine ? `: ${n.firstLine}` : ""}`);
+  const omitted = context?.notesOmitted ?? 0;
+  if (omitted > 0) lines.push(`- …and ${omitted} older note${omitted === 1 ? "" : "s"}`);
+  return `Saved notes (newest first; read one with note-read, and name it by its title when you use it):\n${lines.join("\n")}`;
+}
+
+function userMessage(state: ConsultStateValue, withNotes: boolean): string {
   const attached = state.context?.attachments ?? [];
-  if (!attached.length) return state.text;
-  const lines = attached.map((a) => {
-    const pages = a.pagesTotal !== null ? ` (${a.pagesRead ?? 0} of ${a.pagesTotal} pages readable)` : "";
-    return `- ${a.name}${a.text === null ? ` (no readable text: ${a.problem ?? "unknown format"})` : pages}`;
-  });
-  return `${state.text}\n\nAttached files (read them with attach-read):\n${lines.join("\n")}`;
+  const parts = [state.text];
+  if (attached.length) {
+    const lines = attached.map((a) => {
+      const pages = a.pagesTotal !== null ? ` (${a.pagesRead ?? 0} of ${a.pagesTotal} pages readable)` : "";
+      return `- ${a.name}${a.text === null ? ` (no readable text: ${a.problem ?? "unknown format"})` : pages}`;
+    });
+    parts.push(`Attached files (read them with attach-read):\n${lines.join("\n")}`);
+  }
+  const notes = withNotes ? notesIndexBlock(state.context) : "";
+  if (notes) parts.push(notes);
+  return parts.join("\n\n");
 }
 
 export function briefingFor(request: SpecialistRequest, titleOf: (id: string) => string): Briefing | null {
@@ -114,8 +135,20 @@ export class DeepAgentRuntime {
   }
 
   private async driveDetached(ctx: RunContext, input: unknown, io: RunIO): Promise<SpecialistResult> {
+    try {
+      return await this.driveStream(ctx, input, io);
+    } catch (err) {
+      // The LoopGuard ends loops first; LangGraph's own step limit is a backstop whose text is not for users.
+      if (!(err instanceof GraphRecursionError || (err as Error | null)?.name === "GraphRecursionError")) throw err;
+      this.deps.audit.record({ event: "model", thread: ctx.threadId, agents: [ctx.agent], decision: "limit_reached", rule: "recursion_limit" });
+      return { text: turnStopMessage("steps", ctx.language), awaitingApproval: false };
+    }
+  }
+
+  private async driveStream(ctx: RunContext, input: unknown, io: RunIO): Promise<SpecialistResult> {
     const agent = await this.specialist(ctx);
-    const config = { configurable: { thread_id: runThreadIdOf(ctx.turnId, ctx.agent) }, recursionLimit: this.deps.recursionLimit ?? 40 };
+    const limits = turnLimitsOf(this.deps.content.agents.find((a) => a.id === ctx.agent)?.runtime ?? {});
+    const config = { configurable: { thread_id: runThreadIdOf(ctx.turnId, ctx.agent) }, recursionLimit: this.deps.recursionLimit ?? recursionLimitFor(limits) };
     const guard = this.deps.guard(ctx.language);
     const ref = { turnId: ctx.turnId, threadId: ctx.threadId };
     const pendingTools = new Map<string, { name: string; started: number }>();
@@ -219,7 +252,8 @@ export class DeepAgentRuntime {
         briefing: briefingFor(request, this.deps.titleOf),
         attachmentIds: [...request.state.attachmentIds],
       };
-      const messages = [...historyMessages(request.state), new HumanMessage(userMessage(request.state))];
+      const declared = this.deps.content.agents.find((a) => a.id === ctx.agent)?.runtime.tools ?? [];
+      const messages = [...historyMessages(request.state), new HumanMessage(userMessage(request.state, declared.includes("note-read")))];
       return this.drive(ctx, { messages }, { emit: request.io.emit, signal: request.io.signal, live: request.live });
     };
   }

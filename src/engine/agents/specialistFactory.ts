@@ -2,7 +2,7 @@
  * Turns agents/<id>/ into a Deep Agent: persona + the profile's safety suffix as the system prompt,
  * the model from the ModelProvider, the Carefold backend (/skills/ read-only, /workspace/), only the
  * tools the specialist needs, and the middleware stack in ADR-0003 order:
- * CarefoldSkills → Filesystem → SubAgents → Summarization → PatchToolCalls → ClinicalSafety → Audit →
+ * CarefoldSkills → Filesystem → SubAgents → Summarization → PatchToolCalls → LoopGuard → ClinicalSafety → Audit →
  * (one change per turn) → Orchestrator → Memory → HumanInTheLoop.
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
@@ -14,6 +14,7 @@ import type { RefusalCheck } from "../lifecycle/gate";
 import { createAuditMiddleware } from "./middleware/audit";
 import { createCarefoldSkillsMiddleware } from "./middleware/carefoldSkills";
 import { createClinicalSafetyMiddleware } from "./middleware/clinicalSafety";
+import { createLoopGuardMiddleware, turnLimitsOf } from "./middleware/loopGuard";
 import { createNoSubagentsMiddleware } from "./middleware/noSubagents";
 import { createOneChangeAtATimeMiddleware } from "./middleware/oneChangeAtATime";
 import { unwrapMarkdown } from "./promptText";
@@ -110,6 +111,7 @@ export function buildSpecialist(agentId: string, model: BaseChatModel, deps: Spe
         keep: { type: "messages", value: 6 },
         historyPathPrefix: `${WORKSPACE_MOUNT}.history`,
       }),
+      createLoopGuardMiddleware({ agentId: agent.id, threadId: run.threadId, language: run.language, limits: turnLimitsOf(agent.runtime), audit: deps.audit }),
       createClinicalSafetyMiddleware({
         agentId: agent.id,
         threadId: run.threadId,

@@ -8,6 +8,7 @@ const T = {
   reference: { en: (t: string) => `Reading “${t}”…`, es: (t: string) => `Leyendo «${t}»…` },
   file: { en: (t: string) => `Reading ${t}…`, es: (t: string) => `Leyendo ${t}…` },
   attachment: { en: (t: string) => `Reading your file ${t}…`, es: (t: string) => `Leyendo su archivo ${t}…` },
+  noteRead: { en: (t: string) => `Reading your note “${t}”…`, es: (t: string) => `Leyendo su nota «${t}»…` },
   note: { en: (t: string) => `Preparing the note “${t}” for your OK…`, es: (t: string) => `Preparando la nota «${t}» para su aprobación…` },
   docs: { en: (t: string) => `Checking the ${t} documents…`, es: (t: string) => `Revisando los documentos de ${t}…` },
   agents: { en: () => "Looking up Carefold's specialists…", es: () => "Buscando los especialistas de Carefold…" },
@@ -29,6 +30,8 @@ export function traceLabel(name: string, args: Record<string, unknown>, content:
     }
     case "attach-read":
       return T.attachment[lang](s("name"));
+    case "note-read":
+      return T.noteRead[lang](s("name"));
     case "workspace-note":
       return T.note[lang](s("title"));
     case "skill-docs":

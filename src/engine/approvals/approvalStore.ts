@@ -98,7 +98,16 @@ export class ApprovalStore {
     return stale;
   }
 
+  /** The turns of a thread that asked for approvals (their runs' checkpoints are deleted with them). */
+  turnIds(threadId: string): string[] {
+    return (this.db.prepare("SELECT DISTINCT turn_id AS id FROM approvals WHERE thread_id = ?").all(threadId) as { id: string }[]).map((r) => r.id);
+  }
+
   deleteThread(threadId: string): void {
     this.db.prepare("DELETE FROM approvals WHERE thread_id = ?").run(threadId);
+  }
+
+  deleteAll(): void {
+    this.db.prepare("DELETE FROM approvals").run();
   }
 }

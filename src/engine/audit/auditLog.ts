@@ -20,6 +20,8 @@ export const AuditEventKindSchema = z.enum([
   "synthesis",
   "error",
   "recovery",
+  // The user deleted a conversation or all their data: what went (ids and counts), never the text.
+  "delete",
 ]);
 export type AuditEventKind = z.infer<typeof AuditEventKindSchema>;
 

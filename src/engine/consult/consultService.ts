@@ -25,6 +25,8 @@ export interface ConsultDeps {
   audit: AuditSink;
   runtime: DeepAgentRuntime;
   compose: SynthesisDeps["compose"];
+  /** The output refusal check, also run on what a stopped answer keeps before it is stored. */
+  checkOutput?: SynthesisDeps["checkOutput"];
   emit(event: EngineEvent): void;
 }
 
@@ -32,6 +34,22 @@ export interface ConsultDeps {
 export const APPROVAL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 const EMPTY_RESULT: TurnResult = { outcome: "failed", text: "", agents: [], topology: null, chips: [], why: null };
+
+/** Outcomes a Stop turns into a stopped answer (a gate decision, consent or approval prompt stays what it is). */
+const STOPPABLE = new Set<TurnResult["outcome"]>(["answered", "cancelled", "failed"]);
+
+/**
+ * What the user was shown of one turn: the text of its `token` events, which only ever carry what the
+ * output guard released (withheld text is never emitted), so a stopped answer keeps exactly that.
+ */
+class ReleasedText {
+  text = "";
+  constructor(private readonly turnId: string, private readonly emit: (event: EngineEvent) => void) {}
+  readonly forward = (event: EngineEvent): void => {
+    if (event.type === "token" && event.turnId === this.turnId) this.text += event.text;
+    this.emit(event);
+  };
+}
 
 export class ConsultService {
   private readonly turns = new Map<string, { threadId: string; controller: AbortController; done: Promise<void> }>();
@@ -56,6 +74,7 @@ export class ConsultService {
     const turnId = newId("u");
     this.deps.threads.ensure(threadId, input.text);
     this.deps.threads.append(threadId, turnId, "user", input.text);
+    this.deps.threads.useAttachments(threadId, input.attachmentIds ?? []);
     this.track(turnId, threadId, (signal) => this.runTurn(threadId, turnId, input.text, input.attachmentIds ?? [], signal));
     return { threadId, turnId };
   }
@@ -63,18 +82,35 @@ export class ConsultService {
   private async runTurn(threadId: string, turnId: string, text: string, attachmentIds: string[], signal: AbortSignal): Promise<void> {
     const settings = this.deps.settings.get();
     const started = performance.now();
+    const released = new ReleasedText(turnId, this.deps.emit);
     let result: TurnResult;
     try {
       const final = await this.deps.lifecycle.invoke(
         { threadId, turnId, text, attachmentIds, language: settings.language, crisisLocale: settings.crisisLocale },
-        { configurable: { turnIO: { emit: (e: EngineEvent) => this.deps.emit(e), signal } } },
+        { configurable: { turnIO: { emit: released.forward, signal } } },
       );
       result = final.result ?? EMPTY_RESULT;
-      if (signal.aborted && result.outcome === "answered") result = { ...result, outcome: "cancelled" };
     } catch (err) {
       result = this.failure(threadId, turnId, err, signal);
     }
+    if (signal.aborted) result = this.stopped(threadId, result, released.text, settings.language);
     this.finish(threadId, turnId, result, started);
+  }
+
+  /**
+   * A turn the user stopped keeps what they were shown (the answer when it was already complete),
+   * marked stopped, after the same output check a finished answer gets.
+   */
+  private stopped(threadId: string, result: TurnResult, released: string, language: "en" | "es"): TurnResult {
+    if (!STOPPABLE.has(result.outcome)) return result;
+    const text = result.outcome === "answered" ? result.text : released.trim() ? released.trimEnd() : "";
+    const stopped: TurnResult = { ...result, outcome: "cancelled", text, chips: [], stopped: text.length > 0 };
+    const verdict = text ? this.deps.checkOutput?.(text, language) : undefined;
+    if (verdict?.refuse && verdict.message) {
+      this.deps.audit.record({ event: "refuse", thread: threadId, agents: result.agents, decision: verdict.category, rule: verdict.rule, detail: { direction: "stopped" } });
+      return { ...stopped, outcome: "refused", text: verdict.message, stopped: false };
+    }
+    return stopped;
   }
 
   private failure(threadId: string, turnId: string, err: unknown, signal: AbortSignal): TurnResult {
@@ -91,10 +127,18 @@ export class ConsultService {
   }
 
   /** Records the answer and the audit event, then tells the front end the turn is done. */
-  private finish(threadId: string, turnId: string, { emergency, ...result }: TurnResult, started: number): void {
+  private finish(threadId: string, turnId: string, { emergency, stopped, ...result }: TurnResult, started: number): void {
     try {
-      if (result.text) {
-        const meta = { outcome: result.outcome, agents: result.agents, chips: result.chips, ...(emergency ? { emergency } : {}) };
+      // A thread deleted while its turn ran keeps nothing of it.
+      if (result.text && this.deps.threads.summary(threadId)) {
+        const meta = {
+          outcome: result.outcome,
+          agents: result.agents,
+          chips: result.chips,
+          why: result.why,
+          ...(stopped ? { stopped } : {}),
+          ...(emergency ? { emergency } : {}),
+        };
         this.deps.threads.append(threadId, turnId, "assistant", result.text, meta);
       }
       this.deps.audit.record({ event: "run", thread: threadId, agents: result.agents, decision: result.outcome, durationMs: performance.now() - started });
@@ -111,8 +155,11 @@ export class ConsultService {
     return true;
   }
 
-  cancelThread(threadId: string): void {
-    for (const turn of this.turns.values()) if (turn.threadId === threadId) turn.controller.abort();
+  /** Cancels the thread's running turns (every thread's when null) and waits until they stopped writing. */
+  async stopTurns(threadId: string | null): Promise<void> {
+    const running = [...this.turns.values()].filter((t) => threadId === null || t.threadId === threadId);
+    for (const turn of running) turn.controller.abort();
+    await Promise.allSettled(running.map((t) => t.done));
   }
 
   // ----- human in the loop -----
@@ -153,6 +200,7 @@ export class ConsultService {
   /** Resumes the paused specialist with the batch's decisions (one reject rejects its own call). */
   private async continueRun(ctx: RunContext, batch: ApprovalRecord[], signal: AbortSignal): Promise<void> {
     const started = performance.now();
+    const released = new ReleasedText(ctx.turnId, this.deps.emit);
     const ordered = [...batch].sort((a, b) => Number(a.toolCallId.split(":")[1]) - Number(b.toolCallId.split(":")[1]));
     const decisions = ordered.map((r) => {
       const d = r.decision ?? { type: "reject" };
@@ -165,7 +213,7 @@ export class ConsultService {
     });
     let result: TurnResult;
     try {
-      const output = await this.deps.runtime.resume(ctx, decisions, { emit: (e) => this.deps.emit(e), signal });
+      const output = await this.deps.runtime.resume(ctx, decisions, { emit: released.forward, signal });
       const { conflicts: _conflicts, ...final } = finalizeResult(
         [{ agent: ctx.agent, ok: true, awaitingApproval: output.awaitingApproval, text: output.text, error: null, durationMs: 0 }],
         { agents: [ctx.agent], topology: "single", tasks: [{ agent: ctx.agent, dependsOn: [] }], confidence: 1, why: "" },
@@ -176,6 +224,7 @@ export class ConsultService {
     } catch (err) {
       result = this.failure(ctx.threadId, ctx.turnId, err, signal);
     }
+    if (signal.aborted) result = this.stopped(ctx.threadId, result, released.text, ctx.language);
     this.finish(ctx.threadId, ctx.turnId, { ...result, why: null }, started);
   }
 

@@ -19,7 +19,8 @@ export {
   type Domain,
   type RegistryTool,
 } from "./registry";
-export type { AgentMetadata, AgentRuntime, Golden, SkillFrontmatter, SkillMetadata } from "./schemas";
+export type { AgentMetadata, AgentRuntime, Golden, SkillFrontmatter, SkillMetadata, TurnLimits } from "./schemas";
+export { DEFAULT_TURN_LIMITS } from "./schemas";
 export type { AgentDef, ContentSet, Profile, SkillDef, SkillReference } from "./types";
 export {
   loadLayeredContent,

@@ -8,6 +8,7 @@ import type { RiskClass } from "../../shared/contract";
 export const TOOL_REGISTRY = [
   "attach-read",
   "workspace-note",
+  "note-read",
   "skill-docs",
   "delegate_to_agent",
   "list_agents",

@@ -14,6 +14,23 @@ function unique<T extends z.ZodType<string>>(item: T) {
   return z.array(item).refine((xs) => new Set(xs).size === xs.length, "must not repeat an entry");
 }
 
+/** Per-turn loop limits when agent.yaml has no `limits` (a consult normally needs 2–4 model calls). */
+export const DEFAULT_TURN_LIMITS = { model_calls: 6, tool_calls: 10, identical_calls: 2 } as const;
+
+const count = (field: string, min: number, max: number) => {
+  const message = `${field} must be a whole number from ${min} to ${max}`;
+  // refine, not .int(): zod reports .int() as a type error ("expected int"), which hides the range.
+  return z.number().refine((n) => Number.isInteger(n) && n >= min && n <= max, message);
+};
+
+/** agent.yaml `limits`: how much one turn may do before the specialist stops with a plain message. */
+export const TurnLimitsSchema = z.strictObject({
+  model_calls: count("model_calls", 1, 20).optional(),
+  tool_calls: count("tool_calls", 0, 40).optional(),
+  identical_calls: count("identical_calls", 1, 10).optional(),
+});
+export type TurnLimits = { [K in keyof typeof DEFAULT_TURN_LIMITS]: number };
+
 /** agents/<id>/agent.yaml — runtime fields only; the persona file name is fixed by the layout. */
 export const AgentRuntimeSchema = z.strictObject({
   name: z.string(),
@@ -22,6 +39,7 @@ export const AgentRuntimeSchema = z.strictObject({
   skills: unique(z.string()).min(1, "needs at least one skill (the first is the primary skill)"),
   tools: unique(z.string()),
   persona: z.literal("persona.md"),
+  limits: TurnLimitsSchema.optional(),
 });
 export type AgentRuntime = z.infer<typeof AgentRuntimeSchema>;
 

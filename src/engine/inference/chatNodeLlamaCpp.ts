@@ -17,6 +17,7 @@ import type { Runnable } from "@langchain/core/runnables";
 import { LlamaChat } from "node-llama-cpp";
 import { RAW_CALLS_KEY, toChatHistory } from "./chatHistory";
 import { ChunkQueue } from "./chunkQueue";
+import { invalidCallChunk } from "./cutOffCalls";
 import { generateWithRetry, toToolCallResult, type ResponseGenerator, type ResponseOptions, type ToolCallResult } from "./functionCalls";
 import { prefillPrompt } from "./promptPrefill";
 import type { LlamaRuntime } from "./llamaRuntime";
@@ -172,13 +173,10 @@ export class ChatNodeLlamaCpp extends BaseChatModel<ChatNodeLlamaCppCallOptions>
           args: JSON.stringify(call.args),
           index,
         }));
-        const invalid = generation.invalidToolCalls.map((call, index) => ({
-          type: "tool_call_chunk" as const,
-          id: call.id,
-          name: call.name,
-          args: call.args,
-          index: valid.length + index,
-        }));
+        // An unfinished call must not be merged into a valid one by the partial-JSON parser.
+        const invalid = generation.invalidToolCalls.map((call, index) =>
+          invalidCallChunk({ name: call.name ?? "", args: call.args ?? "" }, valid.length + index),
+        );
         yield new ChatGenerationChunk({
           text: "",
           message: new AIMessageChunk({

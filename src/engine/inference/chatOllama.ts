@@ -6,9 +6,10 @@
  * rewritten into actionable sentences.
  */
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
-import type { BaseMessage } from "@langchain/core/messages";
-import type { ChatGenerationChunk, ChatResult } from "@langchain/core/outputs";
+import { AIMessage, AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
 import { ChatOllama, type ChatOllamaInput } from "@langchain/ollama";
+import { invalidCallChunk, stoppedAtTokenLimit } from "./cutOffCalls";
 import { flattenMessages } from "./flattenMessages";
 import { fetchWithIdleTimeout, raceAbort } from "./idleTimeout";
 import { DEFAULT_OLLAMA_URL, noAnswerMessage, OllamaError, toOllamaError } from "./ollamaErrors";
@@ -30,6 +31,21 @@ export interface CarefoldChatOllamaInput extends ChatOllamaInput {
   keepAlive?: string | number;
   /** Fail a request when Ollama sends nothing for this long (ms). Default DEFAULT_OLLAMA_IDLE_TIMEOUT_MS. */
   idleTimeoutMs?: number;
+}
+
+/**
+ * The same chunk with its last tool call turned into one that stays invalid when chunks are merged. It
+ * gets an index of its own: Ollama gives every call index 0, and an id-less chunk would merge into those.
+ */
+function withLastCallInvalid(chunk: ChatGenerationChunk, freeIndex: number): ChatGenerationChunk {
+  const message = chunk.message as AIMessageChunk;
+  const calls = message.tool_call_chunks ?? [];
+  const last = calls[calls.length - 1]!;
+  const tool_call_chunks = [...calls.slice(0, -1), invalidCallChunk({ name: last.name ?? "", args: last.args ?? "" }, freeIndex)];
+  return new ChatGenerationChunk({
+    text: chunk.text,
+    message: new AIMessageChunk({ content: message.content, additional_kwargs: message.additional_kwargs, response_metadata: message.response_metadata, tool_call_chunks }),
+  });
 }
 
 export class CarefoldChatOllama extends ChatOllama {
@@ -66,11 +82,22 @@ export class CarefoldChatOllama extends ChatOllama {
     options: this["ParsedCallOptions"],
     runManager?: CallbackManagerForLLMRun,
   ): Promise<ChatResult> {
-    try {
-      return await super._generate(flattenMessages(messages), options, runManager);
-    } catch (err) {
-      throw this.mapError(err);
+    // ChatOllama's own _generate drops invalid_tool_calls; merge the (already mapped) stream here instead.
+    options.signal?.throwIfAborted();
+    let merged: AIMessageChunk | undefined;
+    for await (const chunk of this._streamResponseChunks(messages, options, runManager)) {
+      merged = merged ? merged.concat(chunk.message as AIMessageChunk) : (chunk.message as AIMessageChunk);
     }
+    const message = new AIMessage({
+      id: merged?.id,
+      content: merged?.content ?? "",
+      additional_kwargs: merged?.additional_kwargs,
+      tool_calls: merged?.tool_calls,
+      invalid_tool_calls: merged?.invalid_tool_calls,
+      response_metadata: merged?.response_metadata,
+      usage_metadata: merged?.usage_metadata,
+    });
+    return { generations: [{ text: typeof message.content === "string" ? message.content : "", message }] };
   }
 
   override async *_streamResponseChunks(
@@ -78,11 +105,24 @@ export class CarefoldChatOllama extends ChatOllama {
     options: this["ParsedCallOptions"],
     runManager?: CallbackManagerForLLMRun,
   ): AsyncGenerator<ChatGenerationChunk> {
+    // Tool-call chunks wait for the end of the stream: only then is it known whether Ollama stopped at the
+    // token limit (done_reason "length"), and a call from such a response may be cut off.
+    const held: ChatGenerationChunk[] = [];
+    let cutOff = false;
     try {
-      yield* this.abortable(super._streamResponseChunks(flattenMessages(messages), options, runManager), options.signal);
+      for await (const chunk of this.abortable(super._streamResponseChunks(flattenMessages(messages), options, runManager), options.signal)) {
+        cutOff ||= stoppedAtTokenLimit(chunk.message);
+        if ((chunk.message as AIMessageChunk).tool_call_chunks?.length) held.push(chunk);
+        else yield chunk;
+      }
     } catch (err) {
       throw this.mapError(err);
     }
+    if (cutOff && held.length) {
+      const indexes = held.flatMap((c) => ((c.message as AIMessageChunk).tool_call_chunks ?? []).map((t) => t.index ?? 0));
+      held[held.length - 1] = withLastCallInvalid(held[held.length - 1]!, Math.max(...indexes) + 1);
+    }
+    yield* held;
   }
 
   override async *_streamChatModelEvents(

@@ -33,8 +33,19 @@ function node(name: keyof LifecyclePhases, fn: PhaseFn) {
   };
 }
 
+/** A cancelled turn keeps its plan (who was answering, and why) so a stopped answer can still say so. */
 function cancelledResult(state: ConsultStateValue) {
-  return state.result ?? { outcome: "cancelled" as const, text: "", agents: [], topology: null, chips: [], why: null };
+  const plan = state.executionPlan;
+  return (
+    state.result ?? {
+      outcome: "cancelled" as const,
+      text: "",
+      agents: plan?.agents ?? [],
+      topology: plan?.topology ?? null,
+      chips: [],
+      why: plan?.why ?? null,
+    }
+  );
 }
 
 /** After any phase: stop when a result is already final (gate decision, no model, cancel). */

@@ -12,9 +12,23 @@ export interface ContextAttachment {
   problem: string | null;
 }
 
+/** One saved note in the specialist's note index: enough to pick it, never its whole text. */
+export interface NoteIndexEntry {
+  /** File name (what note-read takes, with the title). */
+  name: string;
+  title: string;
+  /** Last saved, YYYY-MM-DD. */
+  date: string;
+  /** The first line after the title, shortened. */
+  firstLine: string;
+}
+
 export interface ConsultContext {
   history: ThreadMessage[];
-  notes: { name: string; title: string }[];
+  /** The most recent saved notes, newest first (capped; see loadContext). */
+  notes: NoteIndexEntry[];
+  /** Saved notes not in `notes` (older than the cap). */
+  notesOmitted: number;
   attachments: ContextAttachment[];
   /** Workspace memory (workspace/AGENTS.md), if any. */
   memory: string | null;
@@ -56,6 +70,8 @@ export interface TurnResult {
   why: string | null;
   /** A turn the emergency gate stopped: its crisis numbers, stored with the answer (not part of `done`). */
   emergency?: EmergencyNotice;
+  /** The user stopped the turn; `text` is what the output guard had released by then (stored, not part of `done`). */
+  stopped?: boolean;
 }
 
 const replace = <T>(initial: () => T) => Annotation<T>({ reducer: (_prev: T, next: T) => next, default: initial });

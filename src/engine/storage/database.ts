@@ -18,9 +18,23 @@ export function openDatabase(file: string): Db {
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
+  // Deleted rows and freed pages are overwritten with zeros, so deleting a conversation removes its text.
+  db.pragma("secure_delete = ON");
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     module TEXT NOT NULL, version INTEGER NOT NULL, applied_at TEXT NOT NULL, PRIMARY KEY (module, version))`);
   return db;
+}
+
+/**
+ * After deleting user data: optionally rebuild the file (VACUUM drops every free page), then copy the WAL
+ * into the file and truncate it, so no old frame of a deleted page is left in carefold.db-wal.
+ * False when another connection (a second Carefold process) kept the WAL from being emptied.
+ */
+export function releaseFreedPages(db: Db, options: { vacuum: boolean }): boolean {
+  if (options.vacuum) db.exec("VACUUM");
+  if (db.name === ":memory:") return true;
+  const [result] = db.pragma("wal_checkpoint(TRUNCATE)") as { busy: number; log: number; checkpointed: number }[];
+  return result !== undefined && result.busy === 0;
 }
 
 /**

@@ -1,4 +1,9 @@
-/** Conversation threads and their turns, kept in SQLite (the user's own data, on their machine). */
+/**
+ * Conversation threads and their turns, kept in SQLite (the user's own data, on their machine).
+ * What the engine records beside an answer (outcome, agents, chips, why, stopped, crisis numbers) lives
+ * in the nullable JSON `meta` column: a field added later is simply absent from older rows (read as
+ * null / false), so existing databases need no schema change.
+ */
 import { EmergencyNoticeSchema, type EmergencyNotice, type ThreadMessageView, type ThreadSummary } from "../../shared/contract";
 import { migrate, type Db } from "../storage/database";
 
@@ -16,6 +21,10 @@ export interface AnswerMeta {
   chips?: string[];
   /** A turn the emergency gate stopped: what the conversation shows again when the thread is reopened. */
   emergency?: EmergencyNotice;
+  /** The "why" line shown with the answer (who answered and why); null when there was none. */
+  why?: string | null;
+  /** The user stopped the answer: the message is what had been shown when they did. */
+  stopped?: boolean;
 }
 
 /** A stored notice the contract no longer accepts (an older shape, a damaged row) is left out, not thrown. */
@@ -48,6 +57,11 @@ export class ThreadStore {
          id INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
          turn_id TEXT NOT NULL, role TEXT NOT NULL, content TEXT NOT NULL, meta TEXT, created_at TEXT NOT NULL);
        CREATE INDEX messages_thread ON messages(thread_id, id);`,
+      // Which attachments each thread's questions used: deleting a thread deletes the ones only it used.
+      `CREATE TABLE thread_attachments (
+         thread_id TEXT NOT NULL REFERENCES threads(id) ON DELETE CASCADE, attachment_id TEXT NOT NULL,
+         PRIMARY KEY (thread_id, attachment_id));
+       CREATE INDEX thread_attachments_attachment ON thread_attachments(attachment_id);`,
     ]);
   }
 
@@ -67,6 +81,34 @@ export class ThreadStore {
         .run(threadId, turnId, role, content, meta === undefined ? null : JSON.stringify(meta), now);
       this.db.prepare("UPDATE threads SET updated_at = ? WHERE id = ?").run(now, threadId);
     })();
+  }
+
+  /** Records that a question of this thread used these attachments. */
+  useAttachments(threadId: string, attachmentIds: readonly string[]): void {
+    const link = this.db.prepare("INSERT INTO thread_attachments (thread_id, attachment_id) VALUES (?, ?) ON CONFLICT DO NOTHING");
+    this.db.transaction(() => {
+      for (const id of attachmentIds) link.run(threadId, id);
+    })();
+  }
+
+  /** Attachments this thread used that no other thread used. */
+  attachmentsOnlyUsedBy(threadId: string): string[] {
+    const rows = this.db
+      .prepare(
+        `SELECT attachment_id AS id FROM thread_attachments ta WHERE thread_id = ?
+         AND NOT EXISTS (SELECT 1 FROM thread_attachments o WHERE o.attachment_id = ta.attachment_id AND o.thread_id <> ta.thread_id)`,
+      )
+      .all(threadId) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** Every turn id of a thread (each specialist run's checkpoints are keyed by its turn). */
+  turnIds(threadId: string): string[] {
+    return (this.db.prepare("SELECT DISTINCT turn_id AS id FROM messages WHERE thread_id = ?").all(threadId) as { id: string }[]).map((r) => r.id);
+  }
+
+  count(): number {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM threads").get() as { n: number }).n;
   }
 
   /** The last `limit` messages, oldest first (model context). */
@@ -106,6 +148,8 @@ export class ThreadStore {
         agents: meta.agents ?? [],
         chips: meta.chips ?? [],
         emergency: r.role === "assistant" && meta.emergency !== undefined ? storedNotice(meta.emergency) : null,
+        why: r.role === "assistant" && typeof meta.why === "string" ? meta.why : null,
+        stopped: r.role === "assistant" && meta.stopped === true,
       };
     });
   }
@@ -114,7 +158,12 @@ export class ThreadStore {
     return this.db.prepare("UPDATE threads SET title = ? WHERE id = ?").run(title, threadId).changes > 0;
   }
 
+  /** Deletes the thread; its messages and attachment links go with it (ON DELETE CASCADE). */
   delete(threadId: string): boolean {
     return this.db.prepare("DELETE FROM threads WHERE id = ?").run(threadId).changes > 0;
+  }
+
+  deleteAll(): number {
+    return this.db.prepare("DELETE FROM threads").run().changes;
   }
 }

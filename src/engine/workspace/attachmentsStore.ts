@@ -135,8 +135,22 @@ export class AttachmentsStore {
   }
 
   remove(id: string): boolean {
-    const result = this.db.prepare("DELETE FROM attachments WHERE id = ?").run(id);
-    rmSync(join(this.dir, id), { recursive: true, force: true });
-    return result.changes > 0;
+    const removed = this.forget([id]) > 0;
+    this.removeFiles([id]);
+    return removed;
+  }
+
+  /** Deletes the rows only (inside a caller's transaction); removeFiles follows once it committed. */
+  forget(ids: readonly string[]): number {
+    const del = this.db.prepare("DELETE FROM attachments WHERE id = ?");
+    return ids.reduce((n, id) => n + del.run(id).changes, 0);
+  }
+
+  forgetAll(): number {
+    return this.db.prepare("DELETE FROM attachments").run().changes;
+  }
+
+  removeFiles(ids: readonly string[]): void {
+    for (const id of ids) rmSync(join(this.dir, id), { recursive: true, force: true });
   }
 }

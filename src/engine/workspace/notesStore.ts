@@ -18,6 +18,28 @@ export function titleOf(name: string, content: string): string {
   return (heading?.[1] ?? name.replace(/\.md$/, "")).trim().slice(0, 200);
 }
 
+/**
+ * The first line of a note's text after its title heading: what a note index shows under the title.
+ * Markdown markers (#, -, *, >, [ ]) are dropped and whitespace collapsed; "" for a title-only note.
+ */
+export function firstLineOf(content: string): string {
+  let skippedTitle = false;
+  for (const raw of content.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (!skippedTitle && /^#\s+/.test(line)) {
+      skippedTitle = true;
+      continue;
+    }
+    const text = line
+      .replace(/^(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)/, "")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (text && !/^[-*_=|:\s]+$/.test(text)) return text;
+  }
+  return "";
+}
+
 export class NotesStore {
   constructor(readonly dir: string) {
     mkdirSync(dir, { recursive: true });

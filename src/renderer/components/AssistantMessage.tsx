@@ -1,6 +1,6 @@
 /** One answer: traces, the (streamed) text, who answered and why, suggestion chips and actions. */
 import { useTranslation } from "react-i18next";
-import type { ChatMessage } from "../state/conversation";
+import { isStoppedPartial, type ChatMessage } from "../state/conversation";
 import { EmergencyTurn } from "./EmergencyTurn";
 import { Markdown } from "./Markdown";
 import { Traces } from "./Traces";
@@ -56,10 +56,11 @@ function StatusNote({ message, actions }: { message: ChatMessage; actions: Answe
     case "emergency":
       return <EmergencyTurn message={message} bannerShown={actions.bannerShown(message.turnId)} />;
     case "cancelled":
-    case "failed":
-      return (
-        <TurnProblem note={message.status === "cancelled" ? t("conversation.stopped") : t("conversation.failed")} messageId={message.id} actions={actions} />
-      );
+    case "failed": {
+      const note =
+        message.status === "failed" ? t("conversation.failed") : isStoppedPartial(message) ? t("conversation.stoppedPartial") : t("conversation.stopped");
+      return <TurnProblem note={note} messageId={message.id} actions={actions} />;
+    }
     case "needs_consent":
       return (
         <div className="button-row">
@@ -95,14 +96,27 @@ export function AssistantMessage({ message, actions }: { message: ChatMessage; a
   const streaming = message.status === "streaming";
   const showText = message.status !== "emergency" && message.text;
   const answered = message.status === "done" && message.turnId !== null;
+  const partial = isStoppedPartial(message);
   return (
     <>
       <Traces traces={message.traces} live={streaming} />
       {streaming && !message.text ? <p className="progress">{message.progress ?? t("conversation.working")}</p> : null}
+      {/* Said in words, not by colour: the answer below is only what was shown before Stop. */}
+      {partial ? (
+        <p className="stopped-label">
+          <span className="badge">{t("conversation.stoppedBadge")}</span>
+        </p>
+      ) : null}
       {showText ? (
         <div className="answer-text">
           <Markdown text={message.text} />
         </div>
+      ) : null}
+      {partial && message.agents.length > 0 ? (
+        <p className="answered-by">
+          {t("conversation.partialBy", { agents: actions.titlesOf(message.agents).join(", ") })}
+          {message.why ? <span className="why"> {t("conversation.why", { why: message.why })}</span> : null}
+        </p>
       ) : null}
       <StatusNote message={message} actions={actions} />
       {message.status === "done" && message.agents.length > 0 ? (

@@ -1,9 +1,10 @@
 /**
  * Settings: reading (language, text size, contrast), the emergency-number region, the model,
- * health specialists' permission, where data lives with the privacy statement, and About (version,
- * third-party licenses). Simple choices
+ * health specialists' permission, where data lives with the privacy statement and "Delete all my
+ * data", and About (version, third-party licenses). Simple choices
  * save at once; the model form saves with its button.
  */
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AgentSummary, CrisisLocale, ModelSettings, Settings, SettingsPatch } from "../../shared/contract";
 import { useServices } from "../hooks/services";
@@ -13,6 +14,7 @@ import { errorInfo } from "../lib/errors";
 import type { ModelProgress } from "../state/downloads";
 import { AboutSection } from "./AboutSection";
 import { ConsentSettings } from "./ConsentSettings";
+import { DeleteAllData } from "./DeleteAllData";
 import { ModelLibrary } from "./ModelLibrary";
 import { ActiveModel, ModelChoice } from "./ModelChoice";
 import { ReadingSettings } from "./ReadingSettings";
@@ -24,6 +26,7 @@ export function SettingsPanel({
   models,
   downloads,
   update,
+  onDataDeleted,
 }: {
   settings: Settings;
   info: AppInfo | null;
@@ -31,8 +34,11 @@ export function SettingsPanel({
   models: ReturnType<typeof useModels>;
   downloads: Record<string, ModelProgress>;
   update(patch: SettingsPatch): Promise<Settings>;
+  onDataDeleted(): void;
 }) {
   const { t } = useTranslation();
+  // Deleting all data withdraws consent: a new key reloads the consent section.
+  const [erased, setErased] = useState(0);
   const { announce, reportError } = useServices();
   const save = async (patch: SettingsPatch) => {
     try {
@@ -83,7 +89,7 @@ export function SettingsPanel({
 
       <section className="settings-section" aria-labelledby="settings-consent">
         <h3 id="settings-consent">{t("settings.consentTitle")}</h3>
-        <ConsentSettings agents={agents} />
+        <ConsentSettings key={erased} agents={agents} />
       </section>
 
       <section className="settings-section" aria-labelledby="settings-data">
@@ -99,6 +105,12 @@ export function SettingsPanel({
           <dt>{t("settings.runningIn")}</dt>
           <dd>{info ? t(`settings.host.${info.host}`) : "—"}</dd>
         </dl>
+        <DeleteAllData
+          onDeleted={() => {
+            setErased((n) => n + 1);
+            onDataDeleted();
+          }}
+        />
       </section>
 
       <AboutSection info={info} />

@@ -27,6 +27,7 @@ export function usePrompts(client: EngineClient, announce: (text: string) => voi
       .then((list) => dispatchApprovals({ type: "loaded", approvals: list }))
       .catch(() => undefined); // nothing pending to show; the error surface has connection problems
   }, [client]);
+  const forgetApprovals = useCallback((threadId: string | null) => dispatchApprovals({ type: "forget", threadId }), []);
 
   const onEvent = useCallback((event: EngineEvent, questionOf: (turnId: string) => string | null) => {
     dispatchApprovals({ type: "event", event });
@@ -82,6 +83,7 @@ export function usePrompts(client: EngineClient, announce: (text: string) => voi
 
   return {
     approvals,
+    forgetApprovals,
     approvalProblem,
     approvalsHidden,
     setApprovalsHidden,

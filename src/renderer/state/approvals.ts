@@ -10,7 +10,9 @@ export type ApprovalRequest = EventOf<"approval.requested">;
 export type ApprovalsAction =
   | { type: "loaded"; approvals: ApprovalRequest[] }
   | { type: "event"; event: EngineEvent }
-  | { type: "settled"; approvalId: string };
+  | { type: "settled"; approvalId: string }
+  /** The conversation was deleted (null: all data), and its approvals with it. */
+  | { type: "forget"; threadId: string | null };
 
 export function approvalsReducer(state: ApprovalRequest[], action: ApprovalsAction): ApprovalRequest[] {
   switch (action.type) {
@@ -32,5 +34,7 @@ export function approvalsReducer(state: ApprovalRequest[], action: ApprovalsActi
       return state;
     case "settled":
       return state.filter((a) => a.approvalId !== action.approvalId);
+    case "forget":
+      return action.threadId === null ? [] : state.filter((a) => a.threadId !== action.threadId);
   }
 }

@@ -2,7 +2,8 @@
  * Conversation state as a pure reducer over engine events, so the UI logic is testable without a DOM.
  * The engine's `done` text is authoritative: it replaces whatever was streamed (synthesis and the
  * output guard may have changed it). A turn stopped by the emergency gate never shows routine text;
- * it keeps its crisis numbers instead (live from the event, or from history after a reload).
+ * it keeps its crisis numbers instead (live from the event, or from history after a reload). A turn the
+ * user stopped keeps what it had said (the engine's `done` text), marked "cancelled", also in history.
  */
 import type { EmergencyNotice, EngineEvent, EventOf, ThreadMessageView } from "../../shared/contract";
 
@@ -38,6 +39,11 @@ export interface ChatMessage {
   progress: string | null;
   /** A turn the emergency gate stopped: the numbers it shows in the conversation. */
   emergency: EmergencyNotice | null;
+}
+
+/** A stopped answer that kept what it had said (status "cancelled" with text), live or from history. */
+export function isStoppedPartial(message: Pick<ChatMessage, "role" | "status" | "text">): boolean {
+  return message.role === "assistant" && message.status === "cancelled" && message.text.length > 0;
 }
 
 export interface ConversationState {
@@ -195,9 +201,9 @@ export function fromThreadMessages(messages: ThreadMessageView[]): ChatMessage[]
     role: m.role,
     text: m.text,
     turnId: m.turnId,
-    status: m.role === "user" ? "done" : statusOfOutcome(m.outcome),
+    status: m.role === "user" ? "done" : m.stopped ? "cancelled" : statusOfOutcome(m.outcome),
     agents: m.agents,
-    why: null,
+    why: m.role === "assistant" ? m.why : null,
     chips: m.role === "assistant" && statusOfOutcome(m.outcome) === "done" ? m.chips : [],
     traces: [],
     progress: null,

@@ -33,7 +33,7 @@ export interface ClinicalSafetyOptions {
 }
 
 /** Tools whose arguments are the user's own records by design (PII stays). */
-const OWN_DATA_TOOLS = new Set(["workspace-note", "attach-read", "sanitize_pii", "extract_structured_data", "read_file", "write_file", "edit_file"]);
+const OWN_DATA_TOOLS = new Set(["workspace-note", "note-read", "attach-read", "sanitize_pii", "extract_structured_data", "read_file", "write_file", "edit_file"]);
 
 export function allowedTools(options: ClinicalSafetyOptions, skills: readonly CatalogSkill[]): Set<string> {
   const fromSkills = new Set<string>();

@@ -48,6 +48,59 @@ export function workspaceNote(ctx: ToolContext): StructuredToolInterface {
   });
 }
 
+/** A note is read whole up to this many characters (small context windows); the rest is announced. */
+export const NOTE_READ_MAX_CHARS = 6000;
+const NOTE_LIST_MAX = 20;
+
+function savedNotesLine(ctx: ToolContext): string {
+  const notes = ctx.notes.list();
+  if (!notes.length) return "The user has no saved notes.";
+  const shown = notes.slice(0, NOTE_LIST_MAX).map((n) => `"${n.title}" (${n.name})`);
+  const more = notes.length > NOTE_LIST_MAX ? `, and ${notes.length - NOTE_LIST_MAX} older` : "";
+  return `Saved notes: ${shown.join(", ")}${more}.`;
+}
+
+/**
+ * A note by its title or its file name (case-insensitive), only among the names list() returns, so
+ * nothing the model passes ever becomes a path. `path` when the name looks like one (and is no title).
+ */
+export function findNote(ctx: ToolContext, name: string): { name: string } | "path" | null {
+  const wanted = name.trim().toLowerCase();
+  const notes = ctx.notes.list();
+  const byTitle = notes.find((x) => x.title.trim().toLowerCase() === wanted);
+  if (byTitle) return byTitle;
+  // Titles may hold "5/12"; a name that is no title and looks like a path is refused, not resolved.
+  if (/[/\\\0]|^\.\.|^~/.test(wanted)) return "path";
+  const byName = (n: string) => notes.find((x) => x.name.toLowerCase() === n);
+  return byName(wanted) ?? byName(`${wanted}.md`) ?? byName(noteFileName(name.trim().replace(/\.md$/i, ""))) ?? null;
+}
+
+export function noteRead(ctx: ToolContext): StructuredToolInterface {
+  // Read-only. What it returns is the user's own text: it goes to the model and nowhere else
+  // (the audit records only the tool name and outcome).
+  return tool(
+    async ({ name }) => {
+      const found = findNote(ctx, name);
+      if (found === "path") return `Note names are plain names like "blood-pressure-log.md" or a note's title, never paths. ${savedNotesLine(ctx)}`;
+      if (!found) return `No note named "${name}". ${savedNotesLine(ctx)}`;
+      let note;
+      try {
+        note = ctx.notes.read(found.name);
+      } catch {
+        return `No note named "${name}". ${savedNotesLine(ctx)}`; // deleted meanwhile
+      }
+      const text = note.content.length > NOTE_READ_MAX_CHARS ? note.content.slice(0, NOTE_READ_MAX_CHARS) : note.content;
+      const cut = text.length < note.content.length ? `\n[Showed the first ${text.length} of ${note.content.length} characters.]` : "";
+      return `Note "${note.title}" (${note.name}, saved ${note.modifiedAt.slice(0, 10)}):\n${text}${cut}`;
+    },
+    {
+      name: "note-read",
+      description: "Read one of the user's saved notes by its title or file name.",
+      schema: z.object({ name: z.string().describe("note title or file name") }),
+    },
+  );
+}
+
 export function skillDocs(ctx: ToolContext): StructuredToolInterface {
   return tool(
     async ({ skill }) => {
@@ -106,6 +159,7 @@ export function extractStructuredData(ctx: ToolContext): StructuredToolInterface
 export const REGISTRY_TOOL_FACTORIES: Record<string, (ctx: ToolContext) => StructuredToolInterface> = {
   "attach-read": attachRead,
   "workspace-note": workspaceNote,
+  "note-read": noteRead,
   "skill-docs": skillDocs,
   sanitize_pii: sanitizePiiTool,
   list_agents: listAgents,
