@@ -5,10 +5,11 @@
  * for output recall ≥ 0.95 with ≥ 0.97 shown.
  *
  * Gate, round 4 (holdout W26–W31, three English and three Spanish writers, written before round 4's
- * tuning): union sensitivity en 0.991 / es 0.978 (Wilson low 0.977 / 0.960), specificity en 0.947 / es
- * 0.951. (Round 3's holdout W19–W25 scored 0.973 / 0.981 and 0.857 / 0.895 and became dev data.)
- * Refusal, round 4 (R15–R18, rules ∪ classifier): recall en 0.943 / es 0.963, allowed en 0.987 / es
- * 0.970. (Round 3's R11–R14 became dev data.) Output (O5, O6): recall en 0.592 / es 0.585, shown 0.946.
+ * tuning), as shipped: union sensitivity en 0.991 / es 0.982 (Wilson low 0.977 / 0.965), specificity
+ * en 0.944 / es 0.949. (Round 3's holdout W19–W25 scored 0.973 / 0.981 and 0.857 / 0.895 and became dev
+ * data.) Refusal, round 4 (R15–R18, rules ∪ classifier), as shipped: recall en 0.927 / es 0.957,
+ * allowed en 0.987 / es 0.980. (Round 3's R11–R14 became dev data.) Output (O5, O6): recall en 0.592 /
+ * es 0.585, shown 0.946.
  * Raise a floor only with a new, unread holdout; never lower one to make a change pass.
  */
 export const FLOORS = {
