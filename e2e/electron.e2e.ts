@@ -87,12 +87,12 @@ describe.skipIf(!binary.path)("Electron shell", () => {
 
     const dialog = page.getByTestId("approval-dialog");
     await dialog.waitFor({ timeout: 60_000 });
-    expect(await dialog.innerText()).toContain("/workspace/notes/visit-agenda.md");
+    expect(await dialog.innerText()).toContain("/workspace/notes/Visit agenda.md");
     await dialog.getByRole("button", { name: "Approve" }).click();
     const answer = page.locator(".message-assistant").last();
     await expect.poll(() => answer.getAttribute("data-status"), { timeout: 60_000 }).toBe("done");
     expect(await answer.innerText()).toContain("Your note is saved for the visit.");
-    const noteFile = join(tmp.dir, "workspace", "notes", "visit-agenda.md");
+    const noteFile = join(tmp.dir, "workspace", "notes", "Visit agenda.md");
     expect(readFileSync(noteFile, "utf8")).toBe(NOTE);
     expect(ollama.chatBodies().length).toBeGreaterThanOrEqual(2);
 
@@ -101,7 +101,7 @@ describe.skipIf(!binary.path)("Electron shell", () => {
     await page.locator(".thread-item", { hasText: "Help me organize my records" }).click({ timeout: 30_000 });
     await expect.poll(() => page.locator(".message-assistant").last().innerText().catch(() => ""), { timeout: 30_000 }).toContain("Your note is saved for the visit.");
     await page.getByRole("button", { name: "Notes" }).click();
-    await expect.poll(() => page.getByRole("list", { name: "Your notes" }).innerText().catch(() => ""), { timeout: 20_000 }).toContain("visit-agenda.md");
+    await expect.poll(() => page.getByRole("list", { name: "Your notes" }).innerText().catch(() => ""), { timeout: 20_000 }).toContain("Visit agenda.md");
     expect(await bridge<unknown[]>("approvals.list", {})).toEqual([]);
   });
 

@@ -116,8 +116,8 @@ describe("approvals", () => {
     await ask(page, "Make my visit agenda and save it as a note");
     const dialog = page.getByTestId("approval-dialog");
     await dialog.waitFor({ timeout: 20_000 });
-    expect(await dialog.getByRole("heading", { level: 2 }).innerText()).toBe("Create the note “visit-agenda.md”?");
-    expect(await dialog.innerText()).toContain("/workspace/notes/visit-agenda.md");
+    expect(await dialog.getByRole("heading", { level: 2 }).innerText()).toBe("Create the note “Visit agenda.md”?");
+    expect(await dialog.innerText()).toContain("/workspace/notes/Visit agenda.md");
     expect(await dialog.innerText()).toContain("Medical Records Coordinator wants to make this change");
     const diff = dialog.getByTestId("diff");
     expect(await diff.locator("ins").count()).toBeGreaterThanOrEqual(3);
@@ -142,7 +142,7 @@ describe("approvals", () => {
     await editor.fill("# My agenda\n\n- In my own words\n");
     await again.getByRole("button", { name: "Save my version" }).click();
     await expect.poll(() => again.count()).toBe(0);
-    await expect.poll(() => readNote("visit-agenda.md"), { timeout: 20_000 }).toBe("# My agenda\n\n- In my own words\n");
+    await expect.poll(() => readNote("Visit agenda.md"), { timeout: 20_000 }).toBe("# My agenda\n\n- In my own words\n");
     expect(await h.engine["approvals.list"]()).toEqual([]);
     await page.close();
   });
@@ -154,19 +154,19 @@ describe("approvals", () => {
     await ask(page, "Please save my diary for this week");
     const dialog = page.getByTestId("approval-dialog");
     await dialog.waitFor({ timeout: 20_000 });
-    expect(await dialog.getByRole("heading", { level: 2 }).innerText()).toBe("Create the note “symptom-diary.md”?");
+    expect(await dialog.getByRole("heading", { level: 2 }).innerText()).toBe("Create the note “Symptom diary.md”?");
     await dialog.getByRole("button", { name: "Reject" }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     const answer = await lastAnswer(page);
     expect(await answer.innerText()).toContain("Understood. Nothing was saved.");
-    expect(readNote("symptom-diary.md")).toBeNull();
+    expect(readNote("Symptom diary.md")).toBeNull();
     expect(await noteNames()).toEqual(before);
     expect(await h.engine["approvals.list"]()).toEqual([]);
     // The notes screen lists the same notes as before.
     await page.getByRole("button", { name: "Notes" }).click();
     const list = page.getByRole("list", { name: "Your notes" });
     await expect.poll(() => list.locator(".thread-meta").count()).toBe(before.length);
-    expect(await list.innerText()).not.toContain("symptom-diary.md");
+    expect(await list.innerText()).not.toContain("Symptom diary.md");
     await page.close();
   });
 
@@ -179,21 +179,21 @@ describe("approvals", () => {
     await dialog.waitFor({ timeout: 20_000 });
     await expect.poll(() => page.locator(".message-assistant").last().getAttribute("data-status"), { timeout: 20_000 }).toBe("awaiting_approval");
     // One change per turn: the model asked for both, Carefold asks about the first now.
-    expect((await h.engine["approvals.list"]()).map((a) => a.path)).toEqual(["/workspace/notes/questions-for-the-doctor.md"]);
-    expect(await title.innerText()).toBe("Create the note “questions-for-the-doctor.md”?");
+    expect((await h.engine["approvals.list"]()).map((a) => a.path)).toEqual(["/workspace/notes/Questions for the doctor.md"]);
+    expect(await title.innerText()).toBe("Create the note “Questions for the doctor.md”?");
     await shot(page, "approval-two", false);
     await expectNoViolations(page, "approval-two");
 
     // Enter on the focused Approve saves the first; the second then opens with Approve focused again.
     expect((await focused(page))?.text).toBe("Approve");
     await page.keyboard.press("Enter");
-    await expect.poll(() => title.innerText(), { timeout: 20_000 }).toBe("Create the note “medicine-list.md”?");
+    await expect.poll(() => title.innerText(), { timeout: 20_000 }).toBe("Create the note “Medicine list.md”?");
     expect((await focused(page))?.text).toBe("Approve");
-    expect(readNote("questions-for-the-doctor.md")).toBe(QUESTIONS);
-    expect(readNote("medicine-list.md")).toBeNull();
+    expect(readNote("Questions for the doctor.md")).toBe(QUESTIONS);
+    expect(readNote("Medicine list.md")).toBeNull();
     // Let the resumed answer finish pausing before putting the second change off.
     await expect.poll(() => page.locator(".message-assistant").last().getAttribute("data-status"), { timeout: 20_000 }).toBe("awaiting_approval");
-    await expect.poll(async () => (await h.engine["approvals.list"]()).map((a) => a.path)).toEqual(["/workspace/notes/medicine-list.md"]);
+    await expect.poll(async () => (await h.engine["approvals.list"]()).map((a) => a.path)).toEqual(["/workspace/notes/Medicine list.md"]);
 
     // Escape puts it off; the focus moves to the header's reminder, and Enter brings the change back.
     await page.keyboard.press("Escape");
@@ -214,8 +214,8 @@ describe("approvals", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => dialog.count()).toBe(0);
 
-    await expect.poll(() => readNote("medicine-list.md"), { timeout: 20_000 }).toBe(`${MEDICINES}- Blood pressure tablets, evenings\n`);
-    expect(readNote("questions-for-the-doctor.md")).toBe(QUESTIONS);
+    await expect.poll(() => readNote("Medicine list.md"), { timeout: 20_000 }).toBe(`${MEDICINES}- Blood pressure tablets, evenings\n`);
+    expect(readNote("Questions for the doctor.md")).toBe(QUESTIONS);
     const answer = await lastAnswer(page);
     expect(await answer.innerText()).toContain("Your notes are saved.");
     expect(await h.engine["approvals.list"]()).toEqual([]);
@@ -233,7 +233,7 @@ describe("approvals", () => {
 
     await page.reload();
     await dialog.waitFor({ timeout: 20_000 });
-    expect(await dialog.getByRole("heading", { level: 2 }).innerText()).toBe("Create the note “questions-for-later.md”?");
+    expect(await dialog.getByRole("heading", { level: 2 }).innerText()).toBe("Create the note “Questions for later.md”?");
     await dialog.getByRole("button", { name: "Decide later" }).click();
 
     // The engine stops (as when the app quits) and a new one starts on the same data folder.
@@ -241,12 +241,12 @@ describe("approvals", () => {
     await h.restart();
     await page.reload();
     await dialog.waitFor({ timeout: 20_000 });
-    expect(await dialog.getByRole("heading", { level: 2 }).innerText()).toBe("Create the note “questions-for-later.md”?");
+    expect(await dialog.getByRole("heading", { level: 2 }).innerText()).toBe("Create the note “Questions for later.md”?");
     expect(await dialog.getByTestId("diff").innerText()).toContain("Ask about the referral letter");
     expect((await h.engine["approvals.list"]()).map((a) => a.approvalId)).toEqual([pending.approvalId]);
     await shot(page, "approval-after-restart", false);
     await dialog.getByRole("button", { name: "Approve" }).click();
-    await expect.poll(() => readNote("questions-for-later.md"), { timeout: 20_000 }).toBe(LATER);
+    await expect.poll(() => readNote("Questions for later.md"), { timeout: 20_000 }).toBe(LATER);
     await expect.poll(() => page.getByTestId("announcer").innerText()).toBe("The change was saved.");
     expect(await h.engine["approvals.list"]()).toEqual([]);
 

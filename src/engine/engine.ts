@@ -15,6 +15,7 @@ import {
   type RequestParsedInput,
 } from "../shared/contract";
 import { EngineError } from "../shared/rpc";
+import { slugify } from "../shared/text";
 import { AuditLog, auditLogsDir } from "./audit/auditLog";
 import { DeepAgentRuntime } from "./agents/deepAgentRunner";
 import type { SafetyFunctions } from "./agents/specialistFactory";
@@ -402,7 +403,9 @@ export class Engine implements EngineApi {
     const answer = answers.at(-1);
     if (!answer) throw new EngineError("not_found", "There is no answer to export in this conversation yet");
     const day = answer.createdAt.slice(0, 10);
-    const slug = thread.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "visit";
+    // The title and the Markdown keep every letter; the file name is an ASCII slug of the title with
+    // accents folded ("Cita del corazón" → "…-cita-del-corazon"), safe on every file system and in Save as PDF.
+    const slug = slugify(thread.title, 40) || "visit";
     return { fileName: `carefold-agenda-${day}-${slug}`, title: thread.title, markdown: answer.text };
   }
   async "app.info"(): Promise<RequestOutput<"app.info">> {

@@ -234,6 +234,9 @@ describe("engine threads and agenda", () => {
     const agenda = await engine["agenda.export"]({ threadId });
     expect(agenda.markdown).toContain("Bring your medicine list.");
     expect(agenda.fileName).toMatch(/^carefold-agenda-\d{4}-\d{2}-\d{2}-cardiology-march$/);
+    // Accented titles: the title keeps its letters, the file name folds them (not "coraz-n").
+    await engine["threads.rename"]({ threadId, title: "Cita del corazón" });
+    expect(await engine["agenda.export"]({ threadId })).toMatchObject({ title: "Cita del corazón", fileName: expect.stringMatching(/^carefold-agenda-\d{4}-\d{2}-\d{2}-cita-del-corazon$/) });
     expect(await engine["threads.delete"]({ threadId })).toEqual({ deleted: true });
     await expect(engine["threads.get"]({ threadId })).rejects.toMatchObject({ code: "not_found" });
   });

@@ -4,7 +4,7 @@
  */
 import { createTwoFilesPatch } from "diff";
 import { existsSync, readFileSync } from "node:fs";
-import { noteFileName } from "./tools/context";
+import { noteFileFor } from "../../shared/noteNames";
 import { normalizeVirtualPath } from "./safePath";
 import { SKILLS_MOUNT, WORKSPACE_MOUNT, type CarefoldBackend } from "./workspaceBackend";
 
@@ -33,7 +33,8 @@ export function previewAction(name: string, args: Record<string, unknown>, backe
   const str = (k: string) => (typeof args[k] === "string" ? (args[k] as string) : "");
   switch (name) {
     case "workspace-note": {
-      const path = `${WORKSPACE_MOUNT}notes/${noteFileName(str("title"))}`;
+      const notePath = (name: string) => `${WORKSPACE_MOUNT}notes/${name}`;
+      const path = notePath(noteFileFor(str("title"), (name) => current(backend, notePath(name)) !== null));
       return preview(path, current(backend, path), str("content"));
     }
     case "write_file":

@@ -10,7 +10,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { createDeepAgent, createFilesystemMiddleware, createSummarizationMiddleware, type FilesystemPermission } from "deepagents";
 import type { AuditSink } from "../audit/auditLog";
 import type { AgentDef, ContentSet } from "../content";
-import type { RefusalCheck } from "../lifecycle/gate";
+import type { CheckRefusal, SanitizePii } from "../safety/index";
 import { createAuditMiddleware } from "./middleware/audit";
 import { createCarefoldSkillsMiddleware } from "./middleware/carefoldSkills";
 import { createClinicalSafetyMiddleware } from "./middleware/clinicalSafety";
@@ -33,9 +33,10 @@ export const MEMORY_FILE = `${WORKSPACE_MOUNT}AGENTS.md`;
 export const READ_FILE_DESCRIPTION =
   "Read a skill or reference file by its full path, e.g. /skills/<skill>/SKILL.md. Pass limit=300 to read a whole SKILL.md; use offset to continue a long file.";
 
+/** The safety folder's ports a specialist's middleware needs. */
 export interface SafetyFunctions {
-  checkRefusal(text: string, options: { direction: "input" | "output"; language?: "en" | "es" }): RefusalCheck;
-  sanitizePii(text: string): { text: string; findings: { type: string; count: number }[] };
+  checkRefusal: CheckRefusal;
+  sanitizePii: SanitizePii;
 }
 
 export interface SpecialistDeps {

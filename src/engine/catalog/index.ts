@@ -6,4 +6,4 @@ export { FtsCatalog, type CatalogAgent, type CatalogHit, type SearchOptions, typ
 export { contentFingerprint } from "./fingerprint";
 export { buildMatchExpression, MAX_QUERY_WORDS, type MatchExpression } from "./ftsQuery";
 export { AGENT_WEIGHTS, FTS_TOKENIZE, INDEX_FORMAT, SKILL_WEIGHTS } from "./schema";
-export { MAX_ROUTED_CHARS, foldText, isStopword, stem, terms, words } from "./terms";
+export { MAX_ROUTED_CHARS, foldTerms, isStopword, stem, terms, words } from "./terms";

@@ -3,8 +3,8 @@
  * and what a person types) go through the same folding, so "Riñón", "rinon" and "RIÑONES" compare
  * equal, "crohn's" reads "crohns" and "a-fib" reads "a fib". Pure functions, linear in the input.
  */
+import { foldText } from "../../shared/text";
 
-const MARKS = /\p{M}+/gu;
 const APOSTROPHES = /['\u2018\u2019\u02BC`\u00B4]/g;
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -36,12 +36,12 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     "también tambien este esto esa ese eso mucho mucha muchos muchas poco cada"
   )
     .split(/\s+/)
-    .map((w) => foldText(w)),
+    .map((w) => foldTerms(w)),
 );
 
-/** Lower case, accents removed (NFKD + marks dropped), apostrophes dropped so "crohn's" = "crohns". */
-export function foldText(text: string): string {
-  return text.normalize("NFKD").replace(MARKS, "").toLowerCase().replace(APOSTROPHES, "");
+/** The shared fold (lower case, accents removed: NFKD + marks dropped), apostrophes dropped so "crohn's" = "crohns". */
+export function foldTerms(text: string): string {
+  return foldText(text).replace(APOSTROPHES, "");
 }
 
 /**
@@ -59,7 +59,7 @@ export function stem(word: string): string {
 /** Folded words of `text` (letters and digits only), in order, unstemmed. Reads at most `maxChars`. */
 export function words(text: string, maxChars = MAX_ROUTED_CHARS): string[] {
   const bounded = text.length > maxChars ? text.slice(0, maxChars) : text;
-  return foldText(bounded).match(WORD) ?? [];
+  return foldTerms(bounded).match(WORD) ?? [];
 }
 
 /** Folded, stemmed words: the unit the router's lexicon compares. */

@@ -3,49 +3,17 @@
  * turn with the crisis banner, a refusal ends it with a kind explanation. Both are audited without
  * message text.
  */
-import type { CrisisLocale, CrisisNumber, EmergencyNotice } from "../../shared/contract";
+import type { EmergencyNotice } from "../../shared/contract";
 import type { AuditSink } from "../audit/auditLog";
+import type { CheckRefusal, CrisisRespond, DetectEmergency, GateSource } from "../safety/index";
 import type { PhaseFn } from "./graph";
 import type { TurnResult } from "./state";
 
-export interface EmergencyCheck {
-  emergency: boolean;
-  family: string | null;
-  action: "911" | "988" | "poison" | null;
-  rule: string | null;
-  /** Which layer raised it: the rules or the semantic classifier. */
-  layer?: "rules" | "semantic" | null;
-  /** Where the flag was found: the message, or an attachment sent with it. */
-  source?: { kind: "message" | "note" | "attachment"; name: string | null } | null;
-  /** A present, first-person denial with a routine request (safety.md §1a): no banner, a support line. */
-  denial?: boolean;
-}
-
-/** Text sent with the message that the gate reads too. */
-export interface GateText {
-  kind: "note" | "attachment";
-  name: string;
-  text: string;
-}
-
-export interface RefusalCheck {
-  refuse: boolean;
-  category: string | null;
-  rule: string | null;
-  message: string | null;
-  /** Which layer refused: the rules or the refusal classifier. */
-  layer?: "rules" | "semantic" | null;
-}
-
-/** The deterministic safety functions the gate needs (src/engine/safety). */
+/** The deterministic safety functions the gate needs: the safety folder's ports (src/engine/safety/ports.ts). */
 export interface SafetyGate {
-  detectEmergency(text: string, sources?: readonly GateText[]): EmergencyCheck;
-  checkRefusal(text: string, options: { direction: "input" | "output"; language?: "en" | "es" }): RefusalCheck;
-  crisisResponse(
-    decision: EmergencyCheck,
-    locale: CrisisLocale,
-    language: "en" | "es",
-  ): { headline: string; numbers: CrisisNumber[] };
+  detectEmergency: DetectEmergency;
+  checkRefusal: CheckRefusal;
+  crisisResponse: CrisisRespond;
 }
 
 export interface GateDeps {
@@ -56,7 +24,7 @@ export interface GateDeps {
 export function createGate(deps: GateDeps): PhaseFn {
   return async (state, io) => {
     const started = performance.now();
-    const sources: GateText[] = (state.context?.attachments ?? [])
+    const sources: GateSource[] = (state.context?.attachments ?? [])
       .filter((a) => a.text)
       .map((a) => ({ kind: "attachment", name: a.name, text: a.text as string }));
     const emergency = deps.safety.detectEmergency(state.text, sources);
@@ -106,8 +74,8 @@ export function createGate(deps: GateDeps): PhaseFn {
       };
     }
     if (emergency.denial) {
-      // No banner, but the answer carries the crisis line as a resource.
-      const support = deps.safety.crisisResponse({ ...emergency, emergency: true, family: "suicide", action: "988", rule: "denial" }, state.crisisLocale, state.language);
+      // No banner, but the answer carries the crisis line (the 988 numbers) as a resource.
+      const support = deps.safety.crisisResponse({ action: "988" }, state.crisisLocale, state.language);
       return { supportNumbers: support.numbers };
     }
     return {};

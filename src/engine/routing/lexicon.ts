@@ -5,7 +5,7 @@
  */
 import type { RiskClass } from "../../shared/contract";
 import type { AgentDef, Domain } from "../content";
-import { foldText, isStopword, terms } from "../catalog/terms";
+import { foldTerms, isStopword, terms } from "../catalog/terms";
 
 /** How an agent's category takes part in topology planning. */
 export type CategoryKind = "clinical" | "admin" | "other";
@@ -123,5 +123,5 @@ function upsert(entries: PhraseEntry[], category: string, weight: number): void 
 /** "clinical.oral_health" → "oral health". */
 export function categoryArea(category: string): string {
   const area = category.includes(".") ? category.slice(category.indexOf(".") + 1) : category;
-  return foldText(area).replace(/_/g, " ");
+  return foldTerms(area).replace(/_/g, " ");
 }

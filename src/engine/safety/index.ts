@@ -4,6 +4,7 @@
  * no electron: pure functions plus the consent store's database edge.
  */
 export { detectEmergency, analyzeEmergency, NO_EMERGENCY } from "./emergency";
+export type { RefusalCheck, CheckRefusal, EmergencyCheck, DetectEmergency, CrisisRespond, SanitizePii } from "./ports";
 export { createEmergencyGate } from "./gate";
 export type { EmergencyGate, GateDecision, GateSource } from "./gate";
 export { createSemanticGate, loadSemanticGate, SEMANTIC_MODEL_FILE } from "./semantic/index";

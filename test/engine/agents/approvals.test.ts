@@ -22,7 +22,9 @@ afterEach(async () => {
 const plan: Plan = { agents: ["visit-steward"], topology: "single", tasks: [{ agent: "visit-steward", dependsOn: [] }], confidence: 1, why: "Test." };
 const NOTE = "# Visit agenda\n\n- Bring the medicine list\n- Ask about the new test\n";
 const noteStep: ScriptStep = { toolCalls: [{ name: "workspace-note", args: { title: "Visit agenda", content: NOTE } }] };
-const notePath = () => join(tmp.dir, "workspace", "notes", "visit-agenda.md");
+const notePath = () => join(tmp.dir, "workspace", "notes", "Visit agenda.md");
+/** The model's note name before one naming rule for both sides (src/shared/noteNames.ts). */
+const legacyNotePath = () => join(tmp.dir, "workspace", "notes", "visit-agenda.md");
 
 function start(steps: ScriptStep[]) {
   const engine = engineWithRouter({ dataDir: tmp.dir, contentDir: REPO, modelProvider: scriptedProvider(steps) }, () => plan);
@@ -45,7 +47,7 @@ describe("human in the loop", () => {
     const { engine, log, turnId, paused } = await askForNote([noteStep, { text: "Saved." }]);
     expect(paused.outcome).toBe("awaiting_approval");
     const [request] = log.of("approval.requested", turnId);
-    expect(request).toMatchObject({ tool: "workspace-note", path: "/workspace/notes/visit-agenda.md", operation: "create", agent: "visit-steward", proposed: NOTE });
+    expect(request).toMatchObject({ tool: "workspace-note", path: "/workspace/notes/Visit agenda.md", operation: "create", agent: "visit-steward", proposed: NOTE });
     expect(request!.diff).toContain("+- Bring the medicine list");
     expect(existsSync(notePath())).toBe(false);
     expect((await engine["approvals.list"]()).map((a) => a.approvalId)).toEqual([request!.approvalId]);
@@ -91,6 +93,18 @@ describe("human in the loop", () => {
     expect(request!.diff).toContain("-- Old item");
   });
 
+  it("updates a note the model saved under its old-style name in place, never renaming it or adding a copy", async () => {
+    mkdirSync(join(tmp.dir, "workspace", "notes"), { recursive: true });
+    writeFileSync(legacyNotePath(), "# Visit agenda\n\n- Old item\n");
+    const { engine, log, turnId } = await askForNote([noteStep, { text: "Saved." }]);
+    const [request] = log.of("approval.requested", turnId);
+    expect(request).toMatchObject({ path: "/workspace/notes/visit-agenda.md", operation: "modify" });
+    await engine["consult.decide"]({ approvalId: request!.approvalId, decision: "approve" });
+    await log.done(turnId, 1);
+    expect(readFileSync(legacyNotePath(), "utf8")).toBe(NOTE);
+    expect(existsSync(notePath())).toBe(false);
+  });
+
   it("a pending approval survives an engine restart and can then be approved", async () => {
     const first = await askForNote([noteStep]);
     const [request] = first.log.of("approval.requested", first.turnId);
@@ -128,13 +142,13 @@ describe("human in the loop", () => {
     await log.done(turnId, 1);
     const requests = log.of("approval.requested", turnId);
     expect(requests).toHaveLength(2);
-    expect(requests[1]!.path).toBe("/workspace/notes/questions.md");
+    expect(requests[1]!.path).toBe("/workspace/notes/Questions.md");
     await engine["consult.decide"]({ approvalId: requests[1]!.approvalId, decision: "reject" });
     const finished = await log.done(turnId, 2);
     expect(log.of("error")).toEqual([]);
     expect(finished.outcome).toBe("answered");
     expect(readFileSync(notePath(), "utf8")).toBe(NOTE);
-    expect(existsSync(join(tmp.dir, "workspace", "notes", "questions.md"))).toBe(false);
+    expect(existsSync(join(tmp.dir, "workspace", "notes", "Questions.md"))).toBe(false);
   });
 
   it("an answer waiting for approval never repeats an earlier answer of the thread", async () => {

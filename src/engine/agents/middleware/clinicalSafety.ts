@@ -12,7 +12,7 @@ import { createMiddleware } from "langchain";
 import { z } from "zod";
 import type { AuditSink } from "../../audit/auditLog";
 import { RISK_ORDER } from "../../content";
-import type { RefusalCheck } from "../../lifecycle/gate";
+import type { CheckRefusal, SanitizePii } from "../../safety/index";
 import type { CatalogSkill } from "./carefoldSkills";
 
 export interface ClinicalSafetyOptions {
@@ -27,8 +27,8 @@ export interface ClinicalSafetyOptions {
   language: "en" | "es";
   /** The agent's risk class from content, used until deepagents has loaded the skills metadata. */
   fallbackRisk: string;
-  checkRefusal(text: string, options: { direction: "input" | "output"; language?: "en" | "es" }): RefusalCheck;
-  sanitizePii(text: string): { text: string; findings: { type: string; count: number }[] };
+  checkRefusal: CheckRefusal;
+  sanitizePii: SanitizePii;
   audit: AuditSink;
 }
 

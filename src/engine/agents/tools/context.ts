@@ -11,16 +11,3 @@ export interface ToolContext {
   attachmentIds: readonly string[];
   sanitizePii(text: string): { text: string; findings: { type: string; count: number }[] };
 }
-
-/** A note file name for a title: the same rule as the contract's NoteNameSchema. */
-export function noteFileName(title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return `${slug || "note"}.md`;
-}

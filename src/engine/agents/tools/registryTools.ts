@@ -4,7 +4,8 @@
  */
 import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import { z } from "zod";
-import { noteFileName, type ToolContext } from "./context";
+import { legacyNoteFileName, noteFileFor, noteNameFromTitle } from "../../../shared/noteNames";
+import type { ToolContext } from "./context";
 import { extractFields, EXTRACTION_KINDS } from "./extractFields";
 import { referencesSection } from "./skillReferences";
 
@@ -38,7 +39,7 @@ export function workspaceNote(ctx: ToolContext): StructuredToolInterface {
   // Human-in-the-loop interrupts before this runs: it executes only after the user approved
   // (possibly editing the content), and the write is atomic.
   return tool(async ({ title, content }) => {
-    const file = noteFileName(title);
+    const file = noteFileFor(title, (name) => ctx.notes.exists(name));
     ctx.notes.write(file, content);
     return `Saved the note "${title}" as ${file}.`;
   }, {
@@ -72,7 +73,9 @@ export function findNote(ctx: ToolContext, name: string): { name: string } | "pa
   // Titles may hold "5/12"; a name that is no title and looks like a path is refused, not resolved.
   if (/[/\\\0]|^\.\.|^~/.test(wanted)) return "path";
   const byName = (n: string) => notes.find((x) => x.name.toLowerCase() === n);
-  return byName(wanted) ?? byName(`${wanted}.md`) ?? byName(noteFileName(name.trim().replace(/\.md$/i, ""))) ?? null;
+  const title = name.trim().replace(/\.md$/i, "");
+  const named = noteNameFromTitle(title);
+  return byName(wanted) ?? byName(`${wanted}.md`) ?? (named ? byName(named.toLowerCase()) : undefined) ?? byName(legacyNoteFileName(title)) ?? null;
 }
 
 export function noteRead(ctx: ToolContext): StructuredToolInterface {

@@ -1,0 +1,29 @@
+/**
+ * Text folding and slugs, one rule for the engine and the renderer: note names (whichever side makes
+ * them), the agenda export's file name and the catalog's words. Pure string functions, no I/O.
+ */
+
+const MARKS = /\p{M}+/gu;
+
+/** Accents removed, case kept: NFKD, then every combining mark dropped ("Corazón" → "Corazon"). */
+export function stripMarks(text: string): string {
+  return text.normalize("NFKD").replace(MARKS, "");
+}
+
+/** Lower case, accents removed: NFKD, combining marks dropped, lower-cased ("Riñón" → "rinon"). */
+export function foldText(text: string): string {
+  return stripMarks(text).toLowerCase();
+}
+
+/**
+ * A file-name-safe slug: folded text, every run of anything but a–z and 0–9 turned into one "-", no
+ * leading or trailing "-", at most `maxLength` characters (cut, then trailing "-" trimmed). "" when
+ * nothing is left ("¿?"). "Cita del corazón" → "cita-del-corazon": the words stay readable, in ASCII.
+ */
+export function slugify(text: string, maxLength = 60): string {
+  return foldText(text)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, Math.max(0, maxLength))
+    .replace(/-+$/, "");
+}
