@@ -12,7 +12,7 @@ import { crashTest } from "./crashHarness";
 const KILLS = Number(process.env["CAREFOLD_CRASH_KILLS"] ?? 20);
 
 describe("approvals survive a crash at any moment", () => {
-  it(`${KILLS} kills of the engine process`, { timeout: Math.max(240_000, KILLS * 6_000) }, async () => {
+  it(`${KILLS} kills of the engine process`, { timeout: Math.max(300_000, KILLS * 15_000) }, async () => {
     const report = await crashTest(KILLS, { killsPerDir: 4, parallel: Math.max(2, Math.min(4, Math.floor(availableParallelism() / 2))) });
     console.log(`crash test: ${JSON.stringify({ ...report, problems: report.problems.length })}`);
     expect(report.problems).toEqual([]);
