@@ -3,7 +3,7 @@
  * implements the contract's EngineApi. Hosts (Electron main, `carefold serve`, the CLI, tests) only
  * create it and relay requests and events.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { findContentDir } from "./paths";
 import {
@@ -20,7 +20,8 @@ import { AuditLog, auditLogsDir } from "./audit/auditLog";
 import { DeepAgentRuntime } from "./agents/deepAgentRunner";
 import type { SafetyFunctions } from "./agents/specialistFactory";
 import { CarefoldBackend, workspaceRoots } from "./agents/workspaceBackend";
-import { ConsultService } from "./consult/consultService";
+import { ConsultService, type FaultPoint } from "./consult/consultService";
+import { removeStaleTemps } from "./storage/atomicWrite";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import type { ModelProvider } from "./inference/types";
 import { ModelHost } from "./modelHost";
@@ -81,6 +82,11 @@ export interface EngineOptions {
   host?: HostHooks;
   /** Which front end runs this engine (shown in settings). */
   hostKind?: "desktop" | "browser" | "cli";
+  /**
+   * Crash testing only (test/crash): called at each point of decide → write → resume where a test
+   * kills the engine. Hosts never pass it; without it nothing happens.
+   */
+  faultPoint?: (point: FaultPoint) => void;
 }
 
 export class Engine implements EngineApi {
@@ -187,8 +193,24 @@ export class Engine implements EngineApi {
       runtime: this.runtime,
       compose: this.composer,
       checkOutput: (text, language) => checkRefusal(text, { direction: "output", language }),
+      backend: this.backend,
+      ...(options.faultPoint ? { faultPoint: options.faultPoint } : {}),
       emit: (e) => this.emit(e),
     });
+    this.recover(workspace);
+  }
+
+  /**
+   * Start-up recovery after a crash: delete the temp files a killed atomic write left (notes, the
+   * workspace, each attachment's folder, the audit head), then complete decided approvals and
+   * continue their runs (in the background, like any turn).
+   */
+  private recover(workspace: string): void {
+    const attachmentDirs = existsSync(this.attachments.dir)
+      ? readdirSync(this.attachments.dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(this.attachments.dir, e.name))
+      : [];
+    for (const dir of [this.notes.dir, workspace, auditLogsDir(this.options.dataDir), ...attachmentDirs]) removeStaleTemps(dir);
+    this.consult.recover();
   }
 
   // ----- wiring points (each later issue replaces one of these) -----

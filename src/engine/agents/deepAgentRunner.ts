@@ -46,6 +46,8 @@ export interface RunContext {
 /** Stored with each approval: the run context plus the tool call awaiting the decision. */
 export interface StoredRun extends RunContext {
   action: { name: string; args: Record<string, unknown> };
+  /** The LangGraph interrupt this approval answers (absent in approvals stored before it was kept). */
+  interruptId?: string;
 }
 
 interface RunIO {
@@ -54,7 +56,18 @@ interface RunIO {
   live: boolean;
 }
 
-type Interrupt = { value?: { actionRequests?: { name: string; args: Record<string, unknown> }[] } };
+type Interrupt = { id?: string; value?: { actionRequests?: { name: string; args: Record<string, unknown> }[] } };
+
+/** A resume of a paused run: the decisions for the interrupt `interruptId` asked them for. */
+class Resume {
+  constructor(readonly decisions: unknown[], readonly interruptId: string | null) {}
+}
+
+type StateSnapshot = {
+  values?: { messages?: BaseMessage[] };
+  next?: readonly string[];
+  tasks?: readonly { interrupts?: readonly Interrupt[] }[];
+};
 
 export function textOf(message: BaseMessage): string {
   const c = message.content;
@@ -154,6 +167,12 @@ export class DeepAgentRuntime {
     const pendingTools = new Map<string, { name: string; started: number }>();
     let interrupts: Interrupt[] = [];
 
+    if (input instanceof Resume) {
+      const resolved = await this.resumeInput(ctx, input, (await agent.getState(config as never)) as StateSnapshot, io);
+      if (!("input" in resolved)) return resolved;
+      input = resolved.input;
+    }
+
     const stream = await agent.stream(input as never, { ...config, streamMode: ["messages", "updates"], signal: io.signal } as never);
     for await (const item of stream as AsyncIterable<[string, unknown]>) {
       const [mode, payload] = item;
@@ -203,6 +222,27 @@ export class DeepAgentRuntime {
     return { text: this.finalText(await agent.getState(config as never)), awaitingApproval: false };
   }
 
+  /**
+   * What continues a paused run from where its checkpoint actually is, so continuing it again after
+   * a crash is harmless: still paused on the interrupt the decisions answer → resume with them; past
+   * it (the engine died mid-run) → run on from the checkpoint; paused again on a later interrupt →
+   * that one awaits its own approval; finished → its answer, without running anything again.
+   */
+  private async resumeInput(ctx: RunContext, resume: Resume, snapshot: StateSnapshot, io: RunIO): Promise<{ input: unknown } | SpecialistResult> {
+    const waiting = (snapshot.tasks ?? []).flatMap((t) => t.interrupts ?? []);
+    const answers = waiting.find((i) => resume.interruptId === null || i.id === resume.interruptId);
+    if (answers) return { input: new Command({ resume: { decisions: resume.decisions } }) };
+    if (waiting.length) {
+      const runThreadId = runThreadIdOf(ctx.turnId, ctx.agent);
+      const known = new Set(this.deps.approvals.forRun(runThreadId).map((r) => (r.runContext as StoredRun | null)?.interruptId));
+      const unrecorded = waiting.filter((i) => !known.has(i.id));
+      if (unrecorded.length) this.recordApprovals(ctx, unrecorded, io);
+      return { text: this.finalText(snapshot), awaitingApproval: true };
+    }
+    if (snapshot.next?.length) return { input: null };
+    return { text: this.finalText(snapshot), awaitingApproval: false };
+  }
+
   /** This run's answer: the last tool-free AI text after the current question (never an earlier turn's). */
   private finalText(snapshot: { values?: { messages?: BaseMessage[] } }): string {
     const messages = snapshot.values?.messages ?? [];
@@ -217,10 +257,10 @@ export class DeepAgentRuntime {
 
   private recordApprovals(ctx: RunContext, interrupts: Interrupt[], io: RunIO): void {
     const runThreadId = runThreadIdOf(ctx.turnId, ctx.agent);
-    const requests = interrupts.flatMap((i) => i.value?.actionRequests ?? []);
+    const requests = interrupts.flatMap((i) => (i.value?.actionRequests ?? []).map((action) => ({ action, interruptId: i.id })));
     // One interrupt = one batch of decisions; a run can pause several times.
     const batch = newId("b");
-    requests.forEach((action, index) => {
+    requests.forEach(({ action, interruptId }, index) => {
       const preview = previewAction(action.name, action.args ?? {}, this.deps.backend);
       const event = {
         type: "approval.requested" as const,
@@ -235,7 +275,7 @@ export class DeepAgentRuntime {
         proposed: preview.proposed,
         requestedAt: new Date().toISOString(),
       };
-      const stored: StoredRun = { ...ctx, action: { name: action.name, args: action.args ?? {} } };
+      const stored: StoredRun = { ...ctx, action: { name: action.name, args: action.args ?? {} }, ...(interruptId ? { interruptId } : {}) };
       this.deps.approvals.add(event, runThreadId, `${batch}:${index}`, stored);
       io.emit(event);
     });
@@ -258,8 +298,11 @@ export class DeepAgentRuntime {
     };
   }
 
-  /** Continue a paused run with the user's decisions, in the order of its approval requests. */
-  async resume(ctx: RunContext, decisions: unknown[], io: Omit<RunIO, "live">): Promise<SpecialistResult> {
-    return this.drive(ctx, new Command({ resume: { decisions } }), { ...io, live: true });
+  /**
+   * Continue a paused run with the user's decisions, in the order of its approval requests, for the
+   * interrupt `interruptId` (null: whichever is pending). Safe to call again after a crash.
+   */
+  async resume(ctx: RunContext, decisions: unknown[], io: Omit<RunIO, "live">, interruptId: string | null = null): Promise<SpecialistResult> {
+    return this.drive(ctx, new Resume(decisions, interruptId), { ...io, live: true });
   }
 }

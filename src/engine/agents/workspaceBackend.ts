@@ -98,7 +98,8 @@ export class CarefoldBackend implements BackendProtocolV2 {
   write(filePath: string, content: string): WriteResult {
     const w = this.writable(filePath);
     if ("error" in w) return { error: w.error };
-    writeFileAtomic(w.real, content);
+    // Idempotent: an approved write the engine already applied (ConsultService) is not written twice.
+    if (!existsSync(w.real) || readFileSync(w.real, "utf8") !== content) writeFileAtomic(w.real, content);
     return { path: w.path };
   }
 

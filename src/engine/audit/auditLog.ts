@@ -112,13 +112,30 @@ export class AuditLog implements AuditSink {
       this.record({ event: "recovery", decision: "torn_line_closed" });
       return;
     }
+    let lastPrev: string | null = null;
     if (line === null) {
       this.head = { seq: 0, hash: GENESIS };
     } else {
       const parsed = JSON.parse(line) as AuditEntry;
       this.head = { seq: parsed.seq, hash: parsed.hash };
+      lastPrev = parsed.prev;
     }
     this.knownSize = existsSync(this.file) ? statSync(this.file).size : 0;
+    // Killed between appending a line and replacing the head file: the head is one entry behind.
+    // Move it up to that entry (only ever forward by one, onto the entry it links to, so a truncated
+    // or rewritten log stays detectable).
+    const stored = repair && lastPrev !== null ? this.storedHead() : null;
+    if (stored && stored.seq === this.head.seq - 1 && stored.hash === lastPrev) {
+      writeFileAtomic(this.headFile, JSON.stringify(this.head) + "\n");
+    }
+  }
+
+  private storedHead(): Head | null {
+    try {
+      return JSON.parse(readFileSync(this.headFile, "utf8")) as Head;
+    } catch {
+      return null;
+    }
   }
 
   private lastCompleteHead(): Head {

@@ -1,10 +1,13 @@
 /**
  * Atomic file replacement: write a temp file in the same folder, fsync it, rename over the target.
- * A crash leaves either the old file or the new one, never a mix.
+ * A crash leaves either the old file or the new one, never a mix — and, killed before the rename, a
+ * temp file (`.<name>.<pid>.<random>.tmp`) that `removeStaleTemps` deletes on the next start.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
+
+const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
   const dir = dirname(file);
@@ -25,4 +28,47 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
     rmSync(tmp, { force: true });
     throw err;
   }
+}
+
+/** Whether a file name is one of writeFileAtomic's temp files. */
+export function isAtomicTemp(name: string): boolean {
+  return TEMP_NAME.test(name);
+}
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return false; // this process writes synchronously: none of its temps is in flight now
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Deletes the temp files a killed writer left in `dir` (not recursive): those of a process that is
+ * gone, and any older than `maxAgeMs` (the pid may have been reused). Another running Carefold
+ * process's in-flight temp is left alone. Returns how many were removed.
+ */
+export function removeStaleTemps(dir: string, maxAgeMs = 10 * 60_000, now = Date.now()): number {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const m = TEMP_NAME.exec(name);
+    if (!m) continue;
+    const file = join(dir, name);
+    try {
+      if (alive(Number(m[1])) && now - statSync(file).mtimeMs < maxAgeMs) continue;
+      rmSync(file, { force: true });
+      removed++;
+    } catch {
+      // Gone already, or not ours to remove: leave it.
+    }
+  }
+  return removed;
 }

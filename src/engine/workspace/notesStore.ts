@@ -92,7 +92,8 @@ export class NotesStore {
         throw new EngineError("conflict", `${name} changed since you opened it; reload it to see the latest version`);
       }
     }
-    writeFileAtomic(file, content);
+    // Writing what is already there is a no-op, so applying an approved note again (after a restart) is harmless.
+    if (!existsSync(file) || readFileSync(file, "utf8") !== content) writeFileAtomic(file, content);
     return this.summary(name, content, statSync(file).mtime);
   }
 

@@ -2,10 +2,11 @@
  * Human in the loop through the real stack: a note write pauses for approval with a diff; approve,
  * edit and reject; nothing is written before approval; pending approvals survive an engine restart.
  */
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Engine } from "../../../src/engine/engine";
+import type { FaultPoint } from "../../../src/engine/consult/consultService";
 import type { Plan } from "../../../src/engine/lifecycle/state";
 import { scriptedProvider, type ScriptStep } from "../../support/scriptedChatModel";
 import { engineWithRouter, EventLog, REPO } from "../../support/engineHarness";
@@ -26,8 +27,8 @@ const notePath = () => join(tmp.dir, "workspace", "notes", "Visit agenda.md");
 /** The model's note name before one naming rule for both sides (src/shared/noteNames.ts). */
 const legacyNotePath = () => join(tmp.dir, "workspace", "notes", "visit-agenda.md");
 
-function start(steps: ScriptStep[]) {
-  const engine = engineWithRouter({ dataDir: tmp.dir, contentDir: REPO, modelProvider: scriptedProvider(steps) }, () => plan);
+function start(steps: ScriptStep[], faultPoint?: (point: FaultPoint) => void) {
+  const engine = engineWithRouter({ dataDir: tmp.dir, contentDir: REPO, modelProvider: scriptedProvider(steps), ...(faultPoint ? { faultPoint } : {}) }, () => plan);
   engine.consent.grantGlobal();
   engines.push(engine);
   const log = new EventLog();
@@ -160,5 +161,41 @@ describe("human in the loop", () => {
     expect(paused.outcome).toBe("awaiting_approval");
     expect(paused.text).not.toContain("EARLIER ANSWER");
   });
-});
 
+  it("a decision the engine died right after is applied on the next start, and the turn is answered", async () => {
+    // The crash: the decision is committed, then the engine stops before writing anything.
+    const crash = (at: FaultPoint) => (point: FaultPoint) => {
+      if (point === at) throw new Error(`simulated crash at ${point}`);
+    };
+    for (const at of ["approval.decided", "approval.written"] as const) {
+      tmp.cleanup();
+      tmp = tempDir();
+      const first = start([noteStep], crash(at));
+      const { turnId } = await first.engine["consult.ask"]({ text: "Save my visit agenda as a note" });
+      await first.log.done(turnId);
+      const [request] = first.log.of("approval.requested", turnId);
+      await expect(first.engine["consult.decide"]({ approvalId: request!.approvalId, decision: "edit", editedContent: "# Mine\n" })).rejects.toThrow("simulated crash");
+      await first.engine.close();
+      engines.splice(engines.indexOf(first.engine), 1);
+
+      const { engine, log } = start([{ text: "Saved after the restart." }]);
+      expect(readFileSync(notePath(), "utf8")).toBe("# Mine\n");
+      expect(await engine["approvals.list"]()).toEqual([]);
+      const finished = await log.done(turnId);
+      expect(finished.outcome).toBe("answered");
+      await vi.waitFor(() => expect(engine.approvals.unsettled()).toEqual([]));
+      const answers = engine.threads.messages(request!.threadId).filter((m) => m.role === "assistant");
+      expect(answers.at(-1)).toMatchObject({ outcome: "answered", text: expect.stringContaining("Saved after the restart.") });
+      expect(await engine["consult.decide"]({ approvalId: request!.approvalId, decision: "reject" })).toEqual({ status: "applied" });
+    }
+  });
+
+  it("start-up removes the temp files a killed note write left, but not another live process's", async () => {
+    const notes = join(tmp.dir, "workspace", "notes");
+    mkdirSync(notes, { recursive: true });
+    writeFileSync(join(notes, ".visit.md.999999999.0123456789ab.tmp"), "half a no");
+    writeFileSync(join(notes, `.other.md.${process.ppid}.ba9876543210.tmp`), "in flight");
+    start([]);
+    expect(readdirSync(notes).sort()).toEqual([`.other.md.${process.ppid}.ba9876543210.tmp`]);
+  });
+});

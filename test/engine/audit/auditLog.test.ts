@@ -67,6 +67,21 @@ describe("audit log", () => {
     expect(r.problems.join()).toContain("truncated");
   });
 
+  it("moves a head left one entry behind by a crash up on reopen, but never over a truncation", () => {
+    writeSome(3);
+    const head = readFileSync(join(tmp.dir, "audit.head"), "utf8");
+    writeSome(1); // entry 4, then "killed" before the head moved: put the old head back
+    writeFileSync(join(tmp.dir, "audit.head"), head);
+    expect(verifyAuditLog(tmp.dir).ok).toBe(false);
+    new AuditLog(tmp.dir);
+    expect(verifyAuditLog(tmp.dir)).toEqual({ ok: true, entries: 4, problems: [] });
+
+    // Two entries behind is no crash artifact: it stays detectable.
+    writeFileSync(join(tmp.dir, "audit.jsonl"), lines().slice(0, 2).join("\n") + "\n");
+    new AuditLog(tmp.dir);
+    expect(verifyAuditLog(tmp.dir).ok).toBe(false);
+  });
+
   it("detects deletion of the whole log", () => {
     writeSome(1);
     writeFileSync(join(tmp.dir, "audit.jsonl"), "");
