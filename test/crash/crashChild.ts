@@ -114,7 +114,7 @@ await until(settled, "start-up recovery");
 for (;;) {
   const [pending] = engine.approvals.pending();
   if (pending) {
-    const n = Number(/note-(\d+)\.md$/.exec(pending.event.path)?.[1] ?? 0);
+    const n = Number(/note[- ](\d+)\.md$/i.exec(pending.event.path)?.[1] ?? 0);
     const edit = n % 2 === 0;
     await engine["consult.decide"]({ approvalId: pending.event.approvalId, decision: edit ? "edit" : "approve", ...(edit ? { editedContent: expectedNote(n, "edit") } : {}) });
     await until(settled, "the decided run to finish");

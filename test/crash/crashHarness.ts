@@ -71,14 +71,14 @@ function checkAnyMoment(dir: string, problems: string[], label: string): void {
     const notesDir = join(dir, "workspace", "notes");
     const notes = existsSync(notesDir) ? readdirSync(notesDir).filter((n) => n.endsWith(".md")) : [];
     for (const name of notes) {
-      const n = Number(/^note-(\d+)\.md$/.exec(name)?.[1]);
+      const n = Number(/^note[- ](\d+)\.md$/i.exec(name)?.[1]);
       const text = readFileSync(join(notesDir, name), "utf8");
       if (text !== expectedNote(n, "approve") && text !== expectedNote(n, "edit")) problems.push(`${label}: partial or foreign note ${name}`);
     }
     for (const r of rows) {
       const path = (JSON.parse(r.event) as { path: string }).path;
       const name = path.split("/").at(-1)!;
-      const n = Number(/^note-(\d+)\.md$/.exec(name)?.[1]);
+      const n = Number(/^note[- ](\d+)\.md$/i.exec(name)?.[1]);
       const file = join(notesDir, name);
       if (r.status === "pending" && existsSync(file)) problems.push(`${label}: ${name} written before its approval was decided`);
       if (r.status === "applied") {
