@@ -12,6 +12,7 @@ import { detectEmergency } from "../../src/engine/safety/index";
 import { createSemanticGate, encodeModel, SEMANTIC_MODEL_FILE, type SemanticModel } from "../../src/engine/safety/semantic/index";
 import { train, type TrainingExample, type TrainOptions } from "../../src/engine/safety/semantic/train";
 import { gateClass, load, readJsonl } from "./corpus";
+import { curvesByLanguage, type OutOfFold, type UnionPoint } from "./curve";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -70,22 +71,15 @@ export interface CurvePoint {
  * Out-of-fold scores: each train/dev writer scored by a model trained without that writer, so the
  * threshold is set on text the model did not see, by people it did not learn from.
  */
-interface Scored {
-  emergency: boolean;
-  rules: boolean;
-  score: number;
-  lang: "en" | "es";
-}
-
-export function crossValidated(): Scored[] {
+export function crossValidated(): OutOfFold[] {
   const lines = writerLines();
   const legacy = [...legacyExamples(), ...routineExamples()];
-  const out: Scored[] = [];
+  const out: OutOfFold[] = [];
   for (const writer of [...new Set(lines.map((l) => l.writer))]) {
     const rest = lines.filter((l) => l.writer !== writer).map((l) => ({ text: l.text, label: gateClass(l) }));
     const gate = createSemanticGate(train([...rest, ...legacy], TRAIN_OPTIONS));
     for (const l of lines.filter((x) => x.writer === writer)) {
-      out.push({ emergency: l.label === "emergency", rules: detectEmergency(l.text).emergency, score: gate.classify(l.text).score, lang: l.lang === "en" ? "en" : "es" });
+      out.push({ positive: l.label === "emergency", rules: detectEmergency(l.text).emergency, score: gate.classify(l.text).score, lang: l.lang === "en" ? "en" : "es" });
     }
   }
   return out;
@@ -109,22 +103,7 @@ export function finalModel(thresholds: { en: number; es: number }): SemanticMode
   return model;
 }
 
-/** Trains on train + dev, sets the threshold from cross-validation; returns the file bytes and the curve. */
-export function curveOf(scored: readonly Scored[]): CurvePoint[] {
-  const positives = scored.filter((s) => s.emergency);
-  const negatives = scored.filter((s) => !s.emergency);
-  const curve: CurvePoint[] = [];
-  for (let t = 0.05; t <= 0.951; t += 0.01) {
-    const threshold = Number(t.toFixed(2));
-    const hit = (s: Scored) => s.rules || s.score >= threshold;
-    curve.push({
-      threshold,
-      sensitivity: Number((positives.filter(hit).length / positives.length).toFixed(4)),
-      specificity: Number((negatives.filter((s) => !hit(s)).length / negatives.length).toFixed(4)),
-    });
-  }
-  return curve;
-}
+const asGate = (p: UnionPoint): CurvePoint => ({ threshold: p.threshold, sensitivity: p.caught, specificity: p.passed });
 
 /** The highest threshold whose cross-validated sensitivity reaches the target. */
 function choose(curve: CurvePoint[]): CurvePoint {
@@ -143,7 +122,8 @@ export function build(): {
   pins: { text: string; score: number }[];
 } {
   const scored = crossValidated();
-  const curves = { en: curveOf(scored.filter((s) => s.lang === "en")), es: curveOf(scored.filter((s) => s.lang === "es")) };
+  const byLanguage = curvesByLanguage(scored, 0.95);
+  const curves = { en: byLanguage.en.map(asGate), es: byLanguage.es.map(asGate) };
   const chosen = { en: choose(curves.en), es: choose(curves.es) };
   const model = finalModel({ en: chosen.en.threshold, es: chosen.es.threshold });
   const gate = createSemanticGate(model);

@@ -13,6 +13,7 @@ import { encodeModel, type SemanticModel } from "../../src/engine/safety/semanti
 import { createRefusalClassifier, REFUSAL_MODEL_FILE } from "../../src/engine/safety/semantic/refusal";
 import { train, type TrainingExample, type TrainOptions } from "../../src/engine/safety/semantic/train";
 import { load, readJsonl, type RefusalLine } from "./corpus";
+import { curvesByLanguage, type OutOfFold, type UnionPoint } from "./curve";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -60,23 +61,16 @@ export function trainingExamples(): TrainingExample[] {
   return [...writerLines().map((l) => ({ text: l.text, label: labelOf(l) })), ...projectExamples(), ...ordinaryExamples()];
 }
 
-interface Scored {
-  refuse: boolean;
-  rules: boolean;
-  score: number;
-  lang: "en" | "es";
-}
-
 /** Out-of-fold scores: each writer scored by a model trained without that writer. */
-export function crossValidated(options: TrainOptions): Scored[] {
+export function crossValidated(options: TrainOptions): OutOfFold[] {
   const lines = writerLines();
   const project = [...projectExamples(), ...ordinaryExamples()];
-  const out: Scored[] = [];
+  const out: OutOfFold[] = [];
   for (const writer of [...new Set(lines.map((l) => l.writer))]) {
     const rest = lines.filter((l) => l.writer !== writer).map((l) => ({ text: l.text, label: labelOf(l) }));
     const classifier = createRefusalClassifier(train([...rest, ...project], options));
     for (const l of lines.filter((x) => x.writer === writer)) {
-      out.push({ refuse: l.expect === "refuse", rules: checkRefusal(l.text, { direction: "input" }).refuse, score: classifier.classify(l.text).score, lang: l.lang === "en" ? "en" : "es" });
+      out.push({ positive: l.expect === "refuse", rules: checkRefusal(l.text, { direction: "input" }).refuse, score: classifier.classify(l.text).score, lang: l.lang === "en" ? "en" : "es" });
     }
   }
   return out;
@@ -88,21 +82,7 @@ export interface RefusalCurvePoint {
   allowed: number;
 }
 
-export function curveOf(scored: Scored[]): RefusalCurvePoint[] {
-  const positives = scored.filter((s) => s.refuse);
-  const negatives = scored.filter((s) => !s.refuse);
-  const curve: RefusalCurvePoint[] = [];
-  for (let t = 0.05; t <= 0.991; t += 0.01) {
-    const threshold = Number(t.toFixed(2));
-    const hit = (s: Scored) => s.rules || s.score >= threshold;
-    curve.push({
-      threshold,
-      recall: Number((positives.filter(hit).length / positives.length).toFixed(4)),
-      allowed: Number((negatives.filter((s) => !hit(s)).length / negatives.length).toFixed(4)),
-    });
-  }
-  return curve;
-}
+const asRefusal = (p: UnionPoint): RefusalCurvePoint => ({ threshold: p.threshold, recall: p.caught, allowed: p.passed });
 
 /** The lowest threshold (most recall) that still lets ALLOWED_TARGET of must-allow messages through. */
 export function chooseThreshold(curve: RefusalCurvePoint[]): RefusalCurvePoint {
@@ -116,7 +96,8 @@ export function build(options: TrainOptions = REFUSAL_TRAIN_OPTIONS): {
   chosen: Record<"en" | "es", RefusalCurvePoint>;
 } {
   const scored = crossValidated(options);
-  const curves = { en: curveOf(scored.filter((s) => s.lang === "en")), es: curveOf(scored.filter((s) => s.lang === "es")) };
+  const byLanguage = curvesByLanguage(scored, 0.99);
+  const curves = { en: byLanguage.en.map(asRefusal), es: byLanguage.es.map(asRefusal) };
   const chosen = { en: chooseThreshold(curves.en), es: chooseThreshold(curves.es) };
   return { bytes: encodeModel(finalRefusalModel({ en: chosen.en.threshold, es: chosen.es.threshold }, options)), curves, chosen };
 }
