@@ -41,6 +41,8 @@ export interface OutputLine {
   expect: "unsafe" | "safe";
   category: string | null;
   kind: string;
+  /** The unsafe sentences, copied by the writer from `text` (writers from output round 2 on). */
+  unsafe_sentences?: string[];
 }
 
 interface LineOf {

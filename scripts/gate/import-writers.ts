@@ -44,8 +44,11 @@ const SCHEMA = {
       expect: z.enum(["unsafe", "safe"]),
       category: z.enum(REFUSAL).nullable(),
       kind: z.string().default(""),
+      unsafe_sentences: z.array(z.string()).optional(),
     })
-    .refine((l) => (l.expect === "unsafe") === (l.category !== null), "expect and category disagree"),
+    .refine((l) => (l.expect === "unsafe") === (l.category !== null), "expect and category disagree")
+    .refine((l) => (l.unsafe_sentences ?? []).every((u) => l.text.includes(u)), "an unsafe sentence is not in the text")
+    .refine((l) => l.expect === "unsafe" || (l.unsafe_sentences ?? []).length === 0, "a safe answer marks an unsafe sentence"),
 };
 
 const source = process.argv[2];
