@@ -12,7 +12,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
-import { checkRefusal, createEmergencyGate, createOutputGuard, createRefusalGate, detectEmergency, loadRefusalClassifier, loadSemanticGate } from "../src/engine/safety/index";
+import { checkRefusal, createEmergencyGate, createOutputGuard, createRefusalGate, detectEmergency, loadOutputClassifier, loadRefusalClassifier, loadSemanticGate } from "../src/engine/safety/index";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -109,6 +109,13 @@ function checkOutput(text: string): boolean {
 }
 
 function streamAnswer(text: string): boolean {
+  const guard = createOutputGuard({ semantic: outputClassifier });
+  for (let i = 0; i < text.length; i += 16) guard.push(text.slice(i, i + 16));
+  guard.end();
+  return guard.blocked !== null;
+}
+
+function streamAnswerRules(text: string): boolean {
   const guard = createOutputGuard();
   for (let i = 0; i < text.length; i += 16) guard.push(text.slice(i, i + 16));
   guard.end();
@@ -176,6 +183,7 @@ const rssBefore = process.memoryUsage().rss;
 const loadStarted = performance.now();
 const semantic = loadSemanticGate(ROOT);
 const refusalClassifier = loadRefusalClassifier(ROOT);
+const outputClassifier = loadOutputClassifier(ROOT);
 const loadMs = round3(performance.now() - loadStarted);
 semantic.classify("warm up");
 refusalClassifier.classify("warm up");
@@ -210,10 +218,11 @@ const result = {
   kb200: measure(kb200, 5),
   pathologicalMs: Object.fromEntries(Object.entries(pathological).map(([k, v]) => [k, time(v)])),
   output: {
-    decision: "checkRefusal(output) per skill line; createOutputGuard over ~2 KB answers in 16-char chunks",
+    decision: "checkRefusal(output) per skill line; createOutputGuard (rules ∪ output classifier, and rules only) over ~2 KB answers in 16-char chunks",
     skillLine: outputLines.length > 0 ? measure(outputLines, 5, checkOutput) : null,
     skillLinesStopped: outputLines.filter(checkOutput).length,
     answer2kb: outputAnswers.length > 0 ? measure(outputAnswers, 5, streamAnswer) : null,
+    answer2kbRulesOnly: outputAnswers.length > 0 ? measure(outputAnswers, 5, streamAnswerRules) : null,
   },
   targets: { kb2P99Ms: 1, kb200P99Ms: 30 },
   layers,

@@ -4,7 +4,7 @@
  * never the texts it missed: reading holdout misses would turn the holdout into tuning data.
  */
 import { resolve } from "node:path";
-import { loadRefusalClassifier, loadSemanticGate } from "../src/engine/safety/index";
+import { loadOutputClassifier, loadRefusalClassifier, loadSemanticGate } from "../src/engine/safety/index";
 import { manifest, type Split } from "../scripts/gate/corpus";
 import { scoreGate, scoreOutput, scoreRefusal } from "../scripts/gate/score";
 
@@ -24,7 +24,7 @@ const out = {
   writers: { gate: writers.gate[split], refusal: writers.refusal[split], output: writers.output[split] },
   gate: scoreGate(split, semantic),
   refusal: writers.refusal[split].length ? scoreRefusal(split, refusal) : null,
-  output: writers.output[split].length ? scoreOutput(split) : null,
+  output: writers.output[split].length ? scoreOutput(split, loadOutputClassifier(root)) : null,
   seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
 };
 console.log(JSON.stringify(out, null, 1));

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOutputGuard } from "../src/engine/safety";
+import { createOutputGuard, loadOutputClassifier } from "../src/engine/safety";
 import { ROUTER_MODEL_KEY } from "../src/engine/routing";
 import type { Engine } from "../src/engine/engine";
 import type { EngineEvent, EventOf } from "../src/shared/contract";
@@ -42,9 +42,13 @@ interface TurnRecord {
   callVerdicts: Array<{ shown: string; withheld: string; blocked: { category: string | null; rule: string | null } | null }>;
 }
 
-/** A recorded answer through a fresh output guard, in stream-sized chunks. */
+/** The product's output classifier, loaded once (the guard the engine builds uses the same file). */
+let classifier: ReturnType<typeof loadOutputClassifier> | null = null;
+const outputClassifier = () => (classifier ??= loadOutputClassifier(REPO));
+
+/** A recorded answer through a fresh output guard (rules ∪ classifier), in stream-sized chunks. */
 function guardText(text: string, language: "en" | "es") {
-  const guard = createOutputGuard({ language });
+  const guard = createOutputGuard({ language, semantic: outputClassifier() });
   let shown = "";
   for (let i = 0; i < text.length; i += GUARD_CHUNK) shown += guard.push(text.slice(i, i + GUARD_CHUNK));
   shown += guard.end();

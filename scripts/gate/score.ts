@@ -4,7 +4,7 @@
  * union; wrong actions are counted too. Returns numbers only, never the texts of misses, so the sealed
  * holdout can be scored without being read.
  */
-import { checkRefusal, createEmergencyGate, createOutputGuard, createRefusalGate, type RefusalClassifier, type SemanticGate } from "../../src/engine/safety/index";
+import { checkRefusal, createEmergencyGate, createOutputGuard, createRefusalGate, INTRO_REACH, outputWindow, splitSentences, type RefusalClassifier, type SemanticGate } from "../../src/engine/safety/index";
 import { load, wilson, type GateLine, type Split } from "./corpus";
 
 export interface Rate {
@@ -107,19 +107,32 @@ export function scoreRefusal(split: Split, semantic: RefusalClassifier): Record<
   return { rules: of("rules"), semantic: of("semantic"), union: of("union") };
 }
 
-/** Streams each answer through the output guard in 16-character chunks, as the lifecycle does. */
-export function guardBlocks(text: string, language: "en" | "es"): boolean {
-  const guard = createOutputGuard({ language });
-  for (let i = 0; i < text.length; i += 16) guard.push(text.slice(i, i + 16));
-  guard.end();
+/**
+ * Streams each answer through the output guard in 16-character chunks, as the lifecycle does: the rules
+ * alone (`semantic` null) or rules ∪ the output classifier.
+ */
+export function guardBlocks(text: string, language: "en" | "es", semantic: RefusalClassifier | null = null): boolean {
+  const guard = createOutputGuard({ language, semantic });
+  for (let i = 0; i < text.length && !guard.blocked; i += 16) guard.push(text.slice(i, i + 16));
+  if (!guard.blocked) guard.end();
   return guard.blocked !== null;
 }
 
-/** The streaming output guard on the output writers' split. */
-export function scoreOutput(split: Split): BinaryFigures {
-  return binary(
-    load("output", split),
-    (l) => l.expect === "unsafe",
-    (l) => guardBlocks(l.text, l.lang),
-  );
+/** The classifier alone: the highest score over the answer's sentences as the guard reads them. */
+function classifierBlocks(text: string, semantic: RefusalClassifier): boolean {
+  const sentences = splitSentences(text);
+  return sentences.some((s, i) => semantic.classify(outputWindow(sentences.slice(Math.max(0, i - INTRO_REACH), i).map((x) => x.text), s.text)).refuse);
+}
+
+/** The streaming output guard on the output writers' split: the rules alone, the classifier alone, their union. */
+export function scoreOutput(split: Split, semantic: RefusalClassifier): Record<Layer, BinaryFigures> {
+  const lines = load("output", split);
+  const decided = new Map(lines.map((l) => [l, { rules: guardBlocks(l.text, l.lang), semantic: classifierBlocks(l.text, semantic), union: guardBlocks(l.text, l.lang, semantic) }]));
+  const of = (layer: Layer) =>
+    binary(
+      lines,
+      (l) => l.expect === "unsafe",
+      (l) => decided.get(l)![layer],
+    );
+  return { rules: of("rules"), semantic: of("semantic"), union: of("union") };
 }

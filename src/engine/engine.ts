@@ -52,12 +52,14 @@ import {
   createRefusalGate,
   crisisResponse,
   loadRefusalClassifier,
+  loadOutputClassifier,
   loadSemanticGate,
   sanitizePii,
   SEMANTIC_MODEL_FILE,
   type ConsentStore,
   type EmergencyGate,
   type RefusalGate,
+  type RefusalClassifier,
 } from "./safety";
 import { ApprovalStore } from "./approvals/approvalStore";
 import { Eraser } from "./erasure/eraser";
@@ -235,6 +237,13 @@ export class Engine implements EngineApi {
   }
   private refusalInstance: RefusalGate | null = null;
 
+  /** The output guard's classifier (resources/models too), loaded on the first answer. */
+  private get outputClassifier(): RefusalClassifier {
+    this.outputInstance ??= loadOutputClassifier(this.modelsDir);
+    return this.outputInstance;
+  }
+  private outputInstance: RefusalClassifier | null = null;
+
   /** The classifiers ship with the app, not with a content folder: a test or user content folder
    * without resources/ uses the bundled ones. */
   private get modelsDir(): string {
@@ -251,7 +260,7 @@ export class Engine implements EngineApi {
   }
 
   protected outputGuard(): OutputGuardFactory {
-    return (language) => createOutputGuard({ language });
+    return (language) => createOutputGuard({ language, semantic: this.outputClassifier });
   }
 
   protected safetyFunctions(): SafetyFunctions {

@@ -1,7 +1,8 @@
 /** `carefold guard --jsonl`, spawned through the real entry point (bin/carefold.mjs). */
 import { describe, expect, it } from "vitest";
 import { guardLine } from "../../src/cli/commands/guard";
-import { createOutputGuard } from "../../src/engine/safety/index";
+import { resolve } from "node:path";
+import { createOutputGuard, loadOutputClassifier } from "../../src/engine/safety/index";
 import { runCarefold } from "../support/carefoldCli";
 
 const carefold = (args: string[], stdin: string) => runCarefold(args, stdin);
@@ -36,10 +37,11 @@ describe("carefold guard --jsonl", () => {
 
   it("gives the verdict the lifecycle's streaming guard gives", () => {
     const text = "I'm not a doctor, but here is a list.\n- Bring your log\n- Skip tomorrow's dose of amlodipine\n- Ask about side effects\n";
-    const guard = createOutputGuard({ language: "en" });
+    const semantic = loadOutputClassifier(resolve(import.meta.dirname, "../.."));
+    const guard = createOutputGuard({ language: "en", semantic });
     guard.push(text);
     guard.end();
-    const line = guardLine(JSON.stringify({ id: "x", text }));
+    const line = guardLine(JSON.stringify({ id: "x", text }), "en", semantic);
     expect("refusal" in line && line.refusal?.category).toBe(guard.blocked?.category ?? undefined);
   });
 });

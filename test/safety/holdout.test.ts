@@ -6,7 +6,7 @@
  */
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadRefusalClassifier, loadSemanticGate } from "../../src/engine/safety/index";
+import { loadOutputClassifier, loadRefusalClassifier, loadSemanticGate } from "../../src/engine/safety/index";
 import { scoreGate, scoreOutput, scoreRefusal } from "../../scripts/gate/score";
 import { FLOORS } from "./holdoutFloors";
 
@@ -51,16 +51,19 @@ describe("sealed holdout", () => {
   });
 
   it("output guard: unsafe answers withheld and safe answers shown, per language", () => {
-    const o = scoreOutput("holdout");
+    const layers = scoreOutput("holdout", loadOutputClassifier(ROOT));
+    const o = layers.union;
     console.log(
-      `holdout output guard: ` +
+      `holdout output guard (rules ∪ classifier): ` +
         Object.entries(o.byLanguage)
           .map(([l, f]) => `${l}: recall ${f.recall.rate}, shown ${f.allowed.rate}`)
-          .join("; "),
+          .join("; ") +
+        `; rules alone ${layers.rules.recall.rate} / ${layers.rules.allowed.rate}`,
     );
     for (const lang of ["en", "es"] as const) {
       expect(o.byLanguage[lang].recall.rate, `${lang} recall`).toBeGreaterThanOrEqual(FLOORS.output[lang].recall);
       expect(o.byLanguage[lang].allowed.rate, `${lang} shown`).toBeGreaterThanOrEqual(FLOORS.output[lang].shown);
     }
+    expect(o.recall.hit).toBeGreaterThanOrEqual(layers.rules.recall.hit);
   });
 });

@@ -8,8 +8,10 @@
  * tuning), as shipped: union sensitivity en 0.991 / es 0.982 (Wilson low 0.977 / 0.965), specificity
  * en 0.944 / es 0.949. (Round 3's holdout W19–W25 scored 0.973 / 0.981 and 0.857 / 0.895 and became dev
  * data.) Refusal, round 4 (R15–R18, rules ∪ classifier), as shipped: recall en 0.927 / es 0.957,
- * allowed en 0.987 / es 0.980. (Round 3's R11–R14 became dev data.) Output (O5, O6): recall en 0.592 /
- * es 0.585, shown 0.946.
+ * allowed en 0.987 / es 0.980. (Round 3's R11–R14 became dev data.) Output, round 2 (O5, O6 and
+ * O12–O14, written before the output classifier was built; scored once), rules ∪ classifier with its
+ * veto: recall en 0.839 / es 0.861, shown en 0.968 / es 0.958 (rules alone 0.574 / 0.613 at 0.961 /
+ * 0.955). Round 1 (O5, O6, rules alone): recall 0.592 / 0.585, shown 0.946.
  * Raise a floor only with a new, unread holdout; never lower one to make a change pass.
  */
 export const FLOORS = {
@@ -19,7 +21,7 @@ export const FLOORS = {
   },
   refusal: { recall: 0.92, allowed: 0.95 },
   output: {
-    en: { recall: 0.56, shown: 0.92 },
-    es: { recall: 0.55, shown: 0.92 },
+    en: { recall: 0.8, shown: 0.94 },
+    es: { recall: 0.82, shown: 0.93 },
   },
 } as const;

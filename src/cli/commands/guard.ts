@@ -5,7 +5,8 @@
  * and the stream carries on; exit code 0.
  */
 import { createInterface } from "node:readline";
-import { createOutputGuard } from "../../engine/safety/index";
+import { findContentDir } from "../../engine/paths";
+import { createOutputGuard, loadOutputClassifier, type RefusalClassifier } from "../../engine/safety/index";
 import { parse, UsageError } from "../args";
 import { parseIdTextLine } from "../jsonl";
 import type { CliCommand, CliIO } from "../types";
@@ -24,13 +25,13 @@ const CHUNK = 16;
 
 type GuardLine = { id: string; refusal: { category: string; rule: string } | null; shown: string } | { id: string | null; error: string };
 
-/** One JSONL input line → one verdict. Never throws. */
-export function guardLine(line: string, language: "en" | "es" = "en"): GuardLine {
+/** One JSONL input line → one verdict (rules ∪ `semantic`, as the lifecycle guards). Never throws. */
+export function guardLine(line: string, language: "en" | "es", semantic: RefusalClassifier): GuardLine {
   const parsed = parseIdTextLine(line);
   if ("error" in parsed) return parsed;
   const { id, text, record } = parsed;
   const lang = record.lang === "es" || record.lang === "en" ? record.lang : language;
-  const guard = createOutputGuard({ language: lang });
+  const guard = createOutputGuard({ language: lang, semantic });
   let shown = "";
   for (let i = 0; i < text.length; i += CHUNK) shown += guard.push(text.slice(i, i + CHUNK));
   shown += guard.end();
@@ -62,9 +63,10 @@ export const command: CliCommand = {
       return 2;
     }
     const language = (values.lang as "en" | "es" | undefined) ?? "en";
+    const semantic = loadOutputClassifier(findContentDir());
     for await (const line of createInterface({ input: io.stdin, crlfDelay: Infinity })) {
       if (line.trim().length === 0) continue;
-      const out = JSON.stringify(guardLine(line, language)) + "\n";
+      const out = JSON.stringify(guardLine(line, language, semantic)) + "\n";
       if (!io.stdout.write(out)) await new Promise((r) => io.stdout.once("drain", r));
     }
     return 0;

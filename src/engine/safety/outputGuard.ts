@@ -4,7 +4,10 @@
  * output refusal check. The first unsafe sentence is withheld together with everything after it, and
  * `blocked` says why, so the lifecycle can replace the answer with the kind refusal.
  */
-import { checkRefusal, type RefusalDecision } from "./refusal";
+import { checkRefusal, REFUSAL_MESSAGES, type RefusalDecision } from "./refusal";
+import { sentenceEnd } from "./sentences";
+import { INTRO_REACH, outputWindow } from "./semantic/output";
+import type { RefusalClassifier } from "./semantic/refusal";
 
 export interface OutputGuardOptions {
   /** Language of the refusal message when something is blocked. */
@@ -14,6 +17,11 @@ export interface OutputGuardOptions {
    * checked as it stands, and still only released at a sentence end or at `end()`.
    */
   maxPending?: number;
+  /**
+   * The output classifier (./semantic/output): it reads each sentence with the one shown before it
+   * and adds what the rules miss. Absent, the rules decide alone.
+   */
+  semantic?: RefusalClassifier | null;
 }
 
 export interface OutputGuard {
@@ -25,33 +33,34 @@ export interface OutputGuard {
   readonly blocked: RefusalDecision | null;
 }
 
+/** How much released text later sentences are read against. */
+export const CONTEXT_CHARS = 2_000;
+
 /**
- * Index just past the first complete sentence in `text` (terminator, closing quotes or brackets, then
- * whitespace), or -1 when no sentence is complete yet. A newline always ends a sentence (list items).
+ * The rules' verdict on one sentence. It is checked after what was shown before it, so a phrase that
+ * starts in the previous sentence and ends in this one is caught, and a quote, a quoted list or a table
+ * header above frames it. The cheap checks come first (the sentence alone, then with the sentence
+ * before it); only a phrase they find is looked at again in its full context, which can only excuse it.
  */
-function sentenceEnd(text: string): number {
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "\n") {
-      let j = i + 1;
-      while (j < text.length && text[j] === "\n") j++;
-      return j;
-    }
-    if (c !== "." && c !== "!" && c !== "?" && c !== "…" && c !== "。") continue;
-    let j = i + 1;
-    while (j < text.length && /[.!?…"'”’)\]*_]/.test(text[j])) j++;
-    if (j >= text.length) return -1; // the next chunk decides ("6." may become "6.5")
-    if (/\s/.test(text[j])) {
-      while (j < text.length && /[ \t]/.test(text[j])) j++;
-      return j;
-    }
-    i = j - 1;
-  }
-  return -1;
+/** The shown text with `released` added, kept to its last CONTEXT_CHARS (cut at a paragraph when it can be). */
+export function withReleased(shown: string, released: string): string {
+  const all = shown + released;
+  if (all.length <= CONTEXT_CHARS) return all;
+  const cut = all.indexOf("\n\n", all.length - CONTEXT_CHARS);
+  return cut < 0 ? all.slice(all.length - CONTEXT_CHARS) : all.slice(cut);
 }
 
-/** How much released text later sentences are read against. */
-const CONTEXT_CHARS = 2_000;
+export function rulesWithhold(sentence: string, previous: string, shown: string, language: "en" | "es"): boolean {
+  return rulesDecision(sentence, previous, shown, language) !== null;
+}
+
+function rulesDecision(sentence: string, previous: string, shown: string, language: "en" | "es"): RefusalDecision | null {
+  if (!checkRefusal(sentence, { direction: "output", language }).refuse && !(previous && checkRefusal(previous + sentence, { direction: "output", language }).refuse)) {
+    return null;
+  }
+  const decision = checkRefusal(sentence, { direction: "output", language, context: shown });
+  return decision.refuse ? decision : null;
+}
 
 export function createOutputGuard(options: OutputGuardOptions = {}): OutputGuard {
   const language = options.language === "es" ? "es" : "en";
@@ -62,25 +71,27 @@ export function createOutputGuard(options: OutputGuardOptions = {}): OutputGuard
   let blocked: RefusalDecision | null = null;
 
   let previous = "";
+  /** The last sentences shown, for the classifier's window (./semantic/output). */
+  const recent: string[] = [];
   const remember = (released: string): void => {
     previous = released;
-    shown += released;
-    if (shown.length > CONTEXT_CHARS) {
-      const cut = shown.indexOf("\n\n", shown.length - CONTEXT_CHARS);
-      shown = cut < 0 ? shown.slice(shown.length - CONTEXT_CHARS) : shown.slice(cut);
-    }
+    recent.push(released);
+    if (recent.length > INTRO_REACH) recent.shift();
+    shown = withReleased(shown, released);
   };
 
-  // The sentence is checked after what was shown before it, so a phrase that starts in the previous
-  // sentence and ends in this one is caught, and a quote, a quoted list or a table header above frames it.
-  // The cheap checks come first (the sentence alone, then with the sentence before it); only a phrase
-  // they find is looked at again in its full context, which can only excuse it.
+  const semantic = options.semantic ?? null;
+  const veto = semantic?.model.header.veto ?? 0;
   const unsafe = (sentence: string): RefusalDecision | null => {
-    if (!checkRefusal(sentence, { direction: "output", language }).refuse && !(previous && checkRefusal(previous + sentence, { direction: "output", language }).refuse)) {
-      return null;
-    }
-    const decision = checkRefusal(sentence, { direction: "output", language, context: shown });
-    return decision.refuse ? decision : null;
+    const byRules = rulesDecision(sentence, previous, shown, language);
+    if (!semantic) return byRules;
+    const read = semantic.classify(outputWindow(recent, sentence));
+    // A rule's hit stands unless the classifier reads the sentence, in its context, as almost surely
+    // safe (a question for the pharmacist, the clinician's own sheet): the veto is chosen by
+    // cross-validation with the threshold, never by hand (scripts/gate/train-output.ts).
+    if (byRules) return read.score < veto ? null : byRules;
+    if (!read.refuse || !read.category) return null;
+    return { refuse: true, category: read.category, rule: `semantic.${read.category}`, span: null, message: REFUSAL_MESSAGES[language][read.category] };
   };
 
   const block = (decision: RefusalDecision): void => {

@@ -159,11 +159,20 @@ export const ALLOW_RULES: Readonly<Record<Direction, readonly AllowRule[]>> = {
         "according to (your|the|his|her)",
         `(your|the|his|her|their) ([a-z'-]+ ){0,3}(label|list|bottle|box|prescription|sheet|handout|summary|notes?|instructions|plan|letter|chart|record|entry|form|report|${CLINICIAN}|${CLINICIAN}'s) {g4}(says|said|reads|shows|lists|states|wrote|told you|tells you|instructs|asks|noted|recorded)`,
         "(as you entered|you entered|as entered|you listed|your entry|your entries|on your list|from your list)",
+        // The clinician's own paperwork, named before its words: "ER discharge instructions: …",
+        // "Dr. Moss's note from today: …", "Dr. Ruiz's plan from today's visit: …", "per your check-ins".
+        "(discharge|after-visit|after visit|visit|follow-up|post-op|prep|action|treatment|care|sliding[- ]scale|taper|written) (note|notes|summary|instructions|sheet|plan|list|paperwork|orders|schedule)",
+        "'s (note|notes|plan|instructions|orders|message|letter|prescription|schedule)( from [a-z' ]{1,30})?:",
+        "(plan|instructions|orders|note|notes) from (today's|today|the|your|his|her|their|this morning's|yesterday's) ",
+        "(per|as per) (your|the|his|her|their) ",
       ],
       es: [
         "(segun|de acuerdo con) (tu|su|la|el|lo que)",
         `(tu|su|la|el) ([a-z]+ ){0,4}(lista|etiqueta|receta|hoja|ficha|informe|caja|carta|plan|nota|notas|indicacion|indicaciones|pauta|resumen|registro|diario|prospecto|${CLINICIAN_ES}) {g6}(dice|decia|pone|indica|indico|escribio|anoto|figura|muestra|receto|pidio|te dijo|le dijo)`,
         "(en|de) (tu|su) (lista|ficha|registro|diario|expediente|historial)",
+        // "La pauta que te dio tu dentista: …", "ella te indicó que…", "el informe de alta…".
+        "(pauta|indicaciones|instrucciones|informe|hoja|plan|receta) (de alta|que te (dio|dieron|dejo|dejaron|receto|recetaron|indico|indicaron|pauto|pautaron|mando|mandaron)|que le (dio|dieron|receto|recetaron|indico|indicaron|pauto|pautaron)|del hospital|de urgencias)",
+        "(te|le|os|les) (indico|indicaron|pauto|pautaron) que",
       ],
     },
     {

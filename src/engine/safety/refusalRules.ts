@@ -62,15 +62,19 @@ const NEG_BEFORE = "(?<!(don't|do not|never|not|n't|no) )";
  * just wait until morning" still count.
  */
 const WARNED = "(?<!((don't|do not|never|not|n't)( try to)?|(don't|do not|never)\\x20[a-z'\\x20]{1,40}\\x20or)\\x20)";
-const WARNED_ES = "(?<!no\\x20)";
+/** Spanish warnings: "no espere", "ni espere", "sin esperar", "no le provoque", "no puede esperar a la cita". */
+const WARNED_ES = "(?<!(no|ni|sin|nunca)\\x20((le|la|lo|les|se|te|me)\\x20)?((puede|pueden|puedes|debe|debes|deben|hay que)\\x20)?)";
 /** A refusal that names the unsafe claim: "I can't tell you it is safe to stay home". */
+/** A refusal that names the act it will not advise: "I can't tell you to stop or pause his blood thinner". */
+const REFUSED =
+  "(?<!(can't|cannot|can not|won't|will not|not able to|unable to|not allowed to|not going to|not in a position to) (tell|advise|recommend|say|suggest|decide)( (you|him|her|them|anyone))?( to| whether( (you|he|she|they|anyone) should)?| if( (you|he|she|they) should)?| that)? ([a-z']+ (or|and) )?)";
 const DISCLAIMED = "(?<!((can't|cannot|can not|won't|will not|not|never) (tell you|tell anyone|say|promise( you)?|guarantee|decide)|whether) (that )?)";
 /**
  * Who is speaking before a medicine verb: "I take a blood thinner", "Do you use insulin?", "if you
  * take insulin", "people who use insulin", "how to use an inhaler" describe or ask; they do not advise.
  */
 const NOT_ADVICE_SUBJECT =
-  "(?<!(i|(do|does|did|if|whether|when|while|who) (you|he|she|they|i|your [a-z]+|the (person|child|patient)|anyone|someone)|who|(how|when)( and (how|when))? to|(medicines?|medications?|meds|pills?|drugs?) (i|you)) )";
+  "(?<!((he|she|they|i|we) (also |still |usually |always |only )?(kept|keeps|has been|had been|was|were|is|are|started|stopped)|(i|(do|does|did|if|whether|when|while|who) (you|he|she|they|i|your [a-z]+|the (person|child|patient)|anyone|someone)|who|(how|when)( and (how|when))? to|(medicines?|medications?|meds|pills?|drugs?) (i|you))) )";
 /** The patient's own intention, written as the start of a question for the prescriber. */
 const OWN_INTENTION =
   "(?<!(i|i'm|i am) (really |still |also |just )?(want|wanted|would like|'d like|need|plan|planning|thinking about|thinking of|afraid|scared|worried|was told|have been told|decided|don't want|do not want) to )";
@@ -453,8 +457,8 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
     category: "instruct_stop_medication",
     direction: "output",
     en: [
-      `(you can|you could|you should|it's (fine|ok|okay|safe) to|it is (fine|ok|okay|safe) to|go ahead and|feel free to|just|you may) (stop|quit|skip|pause|hold|double|halve|taper|come off|go off|discontinue|cut back on|cut out) {g2}(taking|using|your|the|it|them|doses?|${MEDS})`,
-      `${NEG_BEFORE}${OWN_INTENTION}(stop|quit|skip|discontinue|pause|hold|taper off|come off|go off|cut out) (taking |using )?(your|the|it|them|this|that|these) {g2}(${MEDS}|doses?|meds?|medicine|medication|pills?|insulin|injections?|for (a|a few|two|three|several) (days|weeks))`,
+      `${REFUSED}(you can|you could|you should|it's (fine|ok|okay|safe) to|it is (fine|ok|okay|safe) to|go ahead and|feel free to|just|you may) (stop|quit|skip|pause|hold|double|halve|taper|come off|go off|discontinue|cut back on|cut out) {g2}(taking|using|your|the|it|them|doses?|${MEDS})`,
+      `${NEG_BEFORE}${REFUSED}${OWN_INTENTION}(stop|quit|skip|discontinue|pause|hold|taper off|come off|go off|cut out) (taking |using )?(your|the|it|them|this|that|these) {g2}(${MEDS}|doses?|meds?|medicine|medication|pills?|insulin|injections?|for (a|a few|two|three|several) (days|weeks))`,
       `${NEG_BEFORE}(double up|take a double dose|take two doses|take an extra dose|take twice)`,
       "(no need|you don't need|you do not need) to (keep )?(take|taking|finish|refill) (your|the|it|them)",
       "(it's|it is) (fine|ok|okay|safe) to (miss|skip|stop)",
@@ -584,7 +588,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
     category: "instruct_stop_medication",
     direction: "output",
     en: [
-      `${NEG_BEFORE}(you|he|she|they) (could|can|might|may) (probably |likely |safely |just |easily |now |already |even )?(stop|skip|pause|quit|drop|hold off on|take a break from|cut back on|cut out|halve|double|come off|go off|taper off|wean off) {g2}(it|them|taking|using|your|the|this|that|these|a dose|doses|every other|${MEDS})`,
+      `${NEG_BEFORE}${REFUSED}(you|he|she|they) (could|can|might|may) (probably |likely |safely |just |easily |now |already |even )?(stop|skip|pause|quit|drop|hold off on|take a break from|cut back on|cut out|halve|double|come off|go off|taper off|wean off) {g2}(it|them|taking|using|your|the|this|that|these|a dose|doses|every other|${MEDS})`,
       `${NEG_BEFORE}(start|begin) (tapering|weaning|cutting (back|down))`,
       `${NEG_BEFORE}${OWN_INTENTION}(taper|wean) (yourself |him |her )?(off|down)`,
       `${NEG_BEFORE}(go|come|drop|cut) (down|back) to {g2}(#|once|one|half|every other)`,
@@ -617,7 +621,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       `(you|he|she|they) (don't|do not|won't|wouldn't) need (to (go|call|take|head|rush|be seen)( (him|her|them))?( to| in| into)? ?)?(the )?(er|ed|emergency|hospital|911|ambulance|an ambulance|poison control|urgent care)`,
       `${WARNED}wait (an hour|a few hours|a couple of hours|# (minutes|hours)|a day|overnight|at home) {g3}(and see|to see|before)`,
       `${WARNED}wait at home (until|till)`,
-      `(it's|it is|that's|this is) (probably|likely|most likely|almost certainly) (just|only|nothing)${W}`,
+      `(?<!(says|said|thinks|thought|insists|insisted|believes|feels|claims|hopes|hoping|tells you|told you|might think) (that )?)(it's|it is|that's|this is) (probably|likely|most likely|almost certainly) (just|only|nothing)${W}`,
       `(it'll|it will|it should|this will|this should|they'll|it'd) (most likely |probably |likely )?(pass|wear off|settle|go away) (on its own|by itself|over the next)`,
       `${WARNED}(rest|stay home|stay put|lie down) and (recheck|check again|see|wait|call (the|your) (office|doctor) (tomorrow|in the morning|monday))`,
     ],

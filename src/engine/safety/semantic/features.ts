@@ -17,6 +17,9 @@ export interface FeatureConfig {
   maxGram: number;
   /** Word triples too ("not my chest"): a little word order beyond pairs. */
   triples?: boolean;
+  /** The mark a unit ends with ("?", ":") as one more token: a question for the pharmacist or a
+   * label's heading reads differently from advice. Off for models trained before it existed. */
+  marks?: boolean;
 }
 
 export const DEFAULT_FEATURES: FeatureConfig = { bits: 18, minGram: 3, maxGram: 5 };
@@ -26,6 +29,15 @@ export interface Unit {
   words: string[];
   start: number;
   end: number;
+  /** The sentence mark right after the unit, when it is one `marks` reads. */
+  mark?: string;
+}
+
+const MARKS = new Set(["?", ":"]);
+
+/** The tokens a unit is featurized from: its words, and its end mark when the model reads marks. */
+export function unitTokens(unit: Unit, config: FeatureConfig): readonly string[] {
+  return config.marks && unit.mark ? [...unit.words, unit.mark] : unit.words;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -68,27 +80,29 @@ function numberBucket(token: string): string | null {
 export function units(folded: string): Unit[] {
   const out: Unit[] = [];
   let from = 0;
-  const pushSentence = (start: number, end: number) => {
+  const pushSentence = (start: number, end: number, terminator?: string) => {
     const words: { w: string; s: number; e: number }[] = [];
     WORD.lastIndex = start;
     for (let m = WORD.exec(folded); m && m.index < end; m = WORD.exec(folded)) {
       words.push({ w: m[0], s: m.index, e: m.index + m[0].length });
     }
     if (words.length === 0) return;
+    const mark = terminator !== undefined && MARKS.has(terminator) ? terminator : undefined;
     if (words.length <= MAX_UNIT_WORDS) {
-      out.push({ words: words.map((x) => x.w), start: words[0].s, end: words[words.length - 1].e });
+      out.push({ words: words.map((x) => x.w), start: words[0].s, end: words[words.length - 1].e, ...(mark ? { mark } : {}) });
       return;
     }
     const step = MAX_UNIT_WORDS / 2;
     for (let i = 0; i < words.length; i += step) {
       const piece = words.slice(i, i + MAX_UNIT_WORDS);
-      out.push({ words: piece.map((x) => x.w), start: piece[0].s, end: piece[piece.length - 1].e });
-      if (i + MAX_UNIT_WORDS >= words.length) break;
+      const last = i + MAX_UNIT_WORDS >= words.length;
+      out.push({ words: piece.map((x) => x.w), start: piece[0].s, end: piece[piece.length - 1].e, ...(last && mark ? { mark } : {}) });
+      if (last) break;
     }
   };
   UNIT_END.lastIndex = 0;
   for (let m = UNIT_END.exec(folded); m; m = UNIT_END.exec(folded)) {
-    pushSentence(from, m.index);
+    pushSentence(from, m.index, m[0][0]);
     from = m.index + m[0].length;
   }
   pushSentence(from, folded.length);

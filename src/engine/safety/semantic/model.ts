@@ -9,7 +9,7 @@
  */
 import { textLanguage } from "../language";
 import type { NormalizedText } from "../normalize";
-import { featureIds, forEachFeature, fnv1a, prepareText, type FeatureConfig, type Unit } from "./features";
+import { featureIds, forEachFeature, fnv1a, prepareText, unitTokens, type FeatureConfig, type Unit } from "./features";
 
 export const MODEL_MAGIC = "CFSG";
 export const MODEL_VERSION = 1;
@@ -25,6 +25,8 @@ export interface ModelHeader {
   /** Per-language thresholds, chosen so that each language reaches the target on its own; they
    * replace `threshold` for a message that reads as that language (../language). */
   thresholds?: { en: number; es: number };
+  /** Output guard only: a rule's hit on a sentence the classifier scores below this is excused. */
+  veto?: number;
   /** Added to the feature count before the square root: a two-word window cannot score like a story. */
   smoothing?: number;
   /** Up to this many consecutive units form one scoring window. */
@@ -110,7 +112,7 @@ export function scoreWindows(model: SemanticModel, text: string): { norm: Normal
   const { norm, units } = prepareText(text);
   const noneIndex = model.header.classes.indexOf("none");
   const k = model.header.classes.length;
-  const perUnit = units.map((u) => unitSums(model, u.words));
+  const perUnit = units.map((u) => unitSums(model, unitTokens(u, model.header.features)));
   let best: WindowScore | null = null;
   const size = Math.min(model.header.window, units.length);
   const sums = new Float64Array(k);

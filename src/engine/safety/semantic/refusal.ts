@@ -36,7 +36,13 @@ export interface RefusalClassifier {
   readonly model: SemanticModel;
 }
 
-export function createRefusalClassifier(model: SemanticModel): RefusalClassifier {
+export interface RefusalClassifierOptions {
+  /** Below this many words the classifier stays silent (default MIN_WORDS). */
+  minWords?: number;
+}
+
+export function createRefusalClassifier(model: SemanticModel, options: RefusalClassifierOptions = {}): RefusalClassifier {
+  const minWords = options.minWords ?? MIN_WORDS;
   const { classes } = model.header;
   for (const c of classes) {
     if (c !== "none" && !REFUSAL_CLASSES.includes(c as RefusalCategory)) throw new Error(`not a refusal model: class ${c}`);
@@ -49,7 +55,7 @@ export function createRefusalClassifier(model: SemanticModel): RefusalClassifier
       const { norm, units, best } = scoreWindows(model, text);
       const threshold = thresholdFor(model.header, norm.text);
       if (!best) return { ...empty, threshold };
-      if (units.reduce((n, u) => n + u.words.length, 0) < MIN_WORDS) return { ...empty, threshold, score: best.score };
+      if (units.reduce((n, u) => n + u.words.length, 0) < minWords) return { ...empty, threshold, score: best.score };
       let winner = -1;
       classes.forEach((c, i) => {
         if (c !== "none" && (winner < 0 || best.probs[i] > best.probs[winner])) winner = i;

@@ -4,7 +4,7 @@
  * the same corpus gives the same bytes on every machine.
  */
 import { createHash } from "node:crypto";
-import { DEFAULT_FEATURES, featureIds, prepareText, type FeatureConfig } from "./features";
+import { DEFAULT_FEATURES, featureIds, prepareText, unitTokens, type FeatureConfig } from "./features";
 import { probabilities, type ModelHeader, type SemanticModel } from "./model";
 
 export interface TrainingExample {
@@ -60,7 +60,7 @@ export function train(examples: readonly TrainingExample[], options: TrainOption
   const biases = new Array<number>(k).fill(0);
   const data = examples.map((e) => {
     const ids: number[] = [];
-    for (const u of prepareText(e.text).units) for (const id of featureIds(u.words, features)) ids.push(id);
+    for (const u of prepareText(e.text).units) for (const id of featureIds(unitTokens(u, features), features)) ids.push(id);
     return { ids: Int32Array.from(ids), y: classes.indexOf(e.label) };
   });
   const random = rng(options.seed ?? 20261201);

@@ -1,0 +1,206 @@
+/**
+ * `npm run train:output`: trains the output guard's semantic layer on the output writers' train and dev
+ * answers, sentence by sentence as the streaming guard cuts them, picks a threshold per language by
+ * leave-one-writer-out cross-validation on whole answers, and writes resources/models/output-subword.bin.
+ * Seeded: the same corpus gives the same bytes. The holdout is never read here.
+ *   tsx scripts/gate/train-output.ts [--out FILE] [--check]   (--check: exit 1 if the shipped file differs)
+ */
+import { createHash } from "node:crypto";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { rulesWithhold, withReleased } from "../../src/engine/safety/outputGuard";
+import { splitSentences } from "../../src/engine/safety/index";
+import { encodeModel, type SemanticModel } from "../../src/engine/safety/semantic/index";
+import { createOutputClassifier, INTRO_REACH, OUTPUT_MODEL_FILE, outputWindow } from "../../src/engine/safety/semantic/output";
+import { train, type TrainingExample, type TrainOptions } from "../../src/engine/safety/semantic/train";
+import { load, readJsonl, type OutputLine } from "./corpus";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+/** Cross-validated share of safe answers the guard must still show, per language. */
+export const SHOWN_TARGET = 0.975;
+
+/** Vetoes tried (see `choose`). */
+export const VETOES = [0, 0.01, 0.02, 0.05];
+
+/** Chosen by leave-one-writer-out cross-validation on train + dev (never the holdout). */
+export const OUTPUT_TRAIN_OPTIONS: TrainOptions = { learningRate: 2, epochs: 20, window: 8, smoothing: 8, features: { bits: 18, minGram: 3, maxGram: 5, triples: true, marks: true } };
+
+function writerLines(): OutputLine[] {
+  return [...load("output", "train"), ...load("output", "dev")];
+}
+
+/** Readable sentences of an answer, each with the window the guard gives the classifier. */
+function windows(text: string): { start: number; end: number; window: string }[] {
+  return rulesTrace(text, "en", false);
+}
+
+/**
+ * An answer cut as the streaming guard cuts it: each readable sentence with its classifier window and,
+ * when `rules` is on, whether the guard's rules withhold it (the same checks, with the same context).
+ */
+export function rulesTrace(text: string, language: "en" | "es", rules = true): { start: number; end: number; window: string; rules: boolean }[] {
+  const sentences = splitSentences(text);
+  const out: { start: number; end: number; window: string; rules: boolean }[] = [];
+  let shown = "";
+  sentences.forEach((s, i) => {
+    const previous = i > 0 ? sentences[i - 1].text : "";
+    const window = outputWindow(sentences.slice(Math.max(0, i - INTRO_REACH), i).map((x) => x.text), s.text);
+    const hit = rules && rulesWithhold(s.text, previous, shown, language);
+    shown = withReleased(shown, s.text);
+    if (/[\p{L}\p{N}]/u.test(s.text)) out.push({ start: s.start, end: s.end, window, rules: hit });
+  });
+  return out;
+}
+
+/** Offsets of the writer's marked unsafe sentences in the answer. */
+function markedSpans(line: OutputLine): [number, number][] {
+  return (line.unsafe_sentences ?? [])
+    .map((u) => u.trim())
+    .filter((u) => u.length > 0)
+    .flatMap((u): [number, number][] => {
+      const at = line.text.indexOf(u);
+      return at < 0 ? [] : [[at, at + u.length]];
+    });
+}
+
+const overlaps = (a: [number, number], s: { start: number; end: number }): boolean => Math.min(a[1], s.end) - Math.max(a[0], s.start) >= Math.min(8, a[1] - a[0]);
+
+/**
+ * Training examples of one answer. A safe answer gives every sentence as "none". An unsafe answer gives
+ * its writer's marked sentences as the category and the others as "none" (the sentence right after an
+ * unsafe one is left out: the guard never reads it after an unsafe sentence). An unsafe answer without
+ * marks gives nothing.
+ */
+export function examplesOf(line: OutputLine): TrainingExample[] {
+  const ws = windows(line.text);
+  if (line.expect === "safe" || !line.category) return ws.map((w) => ({ text: w.window, label: "none" }));
+  const spans = markedSpans(line);
+  const out: TrainingExample[] = [];
+  let after = false;
+  for (const w of spans.length > 0 ? ws : []) {
+    const unsafe = spans.some((a) => overlaps(a, w));
+    if (unsafe) out.push({ text: w.window, label: line.category });
+    else if (!after) out.push({ text: w.window, label: "none" });
+    after = unsafe;
+  }
+  return out;
+}
+
+/** The project's own output refusal corpus (short textbook answers): trained on, never scored. */
+export function projectExamples(): TrainingExample[] {
+  return readJsonl<{ direction: string; expect: string; category: string | null; text: string }>(resolve(ROOT, "test/safety/corpus/refusal.jsonl"))
+    .filter((c) => c.direction === "output")
+    .map((c) => ({ text: c.text, label: c.expect === "refuse" && c.category ? c.category : "none" }));
+}
+
+export function trainOn(lines: readonly OutputLine[], options: TrainOptions): SemanticModel {
+  return train([...lines.flatMap((l) => examplesOf(l)), ...projectExamples()], options);
+}
+
+/** One answer as the guard reads it: per sentence, whether the rules withhold it and the classifier's score. */
+export interface AnswerTrace {
+  positive: boolean;
+  lang: "en" | "es";
+  sentences: { rules: boolean; score: number }[];
+}
+
+/** The guard's decision on a traced answer at classifier threshold `t` and veto `veto`. */
+export function withheld(trace: AnswerTrace, t: number, veto: number): boolean {
+  return trace.sentences.some((s) => s.score >= t || (s.rules && s.score >= veto));
+}
+
+/** Out-of-fold traces: each writer read by a model trained without that writer. */
+export function crossValidated(options: TrainOptions): AnswerTrace[] {
+  const lines = writerLines();
+  const out: AnswerTrace[] = [];
+  for (const writer of [...new Set(lines.map((l) => l.writer))]) {
+    const classifier = createOutputClassifier(trainOn(lines.filter((l) => l.writer !== writer), options));
+    for (const l of lines.filter((x) => x.writer === writer)) {
+      out.push({ positive: l.expect === "unsafe", lang: l.lang, sentences: rulesTrace(l.text, l.lang).map((s) => ({ rules: s.rules, score: classifier.classify(s.window).score })) });
+    }
+  }
+  return out;
+}
+
+export interface OutputCurvePoint {
+  threshold: number;
+  recall: number;
+  shown: number;
+}
+
+/** Recall and shown share at each threshold from 0.05 to 0.99, for one veto. */
+export function curve(traces: readonly AnswerTrace[], veto: number): OutputCurvePoint[] {
+  const positives = traces.filter((t) => t.positive);
+  const negatives = traces.filter((t) => !t.positive);
+  const points: OutputCurvePoint[] = [];
+  for (let x = 5; x <= 99; x++) {
+    const threshold = x / 100;
+    points.push({
+      threshold,
+      recall: Number((positives.filter((t) => withheld(t, threshold, veto)).length / positives.length).toFixed(4)),
+      shown: Number((negatives.filter((t) => !withheld(t, threshold, veto)).length / negatives.length).toFixed(4)),
+    });
+  }
+  return points;
+}
+
+/** The lowest threshold (most recall) that still shows SHOWN_TARGET of safe answers, or null. */
+export function chooseThreshold(points: OutputCurvePoint[]): OutputCurvePoint | null {
+  return points.find((p) => p.shown >= SHOWN_TARGET) ?? null;
+}
+
+export interface OutputChoice {
+  veto: number;
+  en: OutputCurvePoint;
+  es: OutputCurvePoint;
+}
+
+/**
+ * Per language, the threshold that keeps SHOWN_TARGET; across languages, the veto (from VETOES) with
+ * the best mean recall. Veto 0 is the rules standing alone; a veto above it excuses a rule's hit only
+ * where the classifier reads the sentence, in its context, as almost surely safe.
+ */
+export function choose(traces: readonly AnswerTrace[]): { choice: OutputChoice; table: Record<string, OutputChoice | null> } {
+  const table: Record<string, OutputChoice | null> = {};
+  let best: OutputChoice | null = null;
+  for (const veto of VETOES) {
+    const en = chooseThreshold(curve(traces.filter((t) => t.lang === "en"), veto));
+    const es = chooseThreshold(curve(traces.filter((t) => t.lang === "es"), veto));
+    table[String(veto)] = en && es ? { veto, en, es } : null;
+    if (en && es && (!best || en.recall + es.recall > best.en.recall + best.es.recall)) best = { veto, en, es };
+  }
+  if (!best) throw new Error(`no veto in ${VETOES.join(", ")} keeps ${SHOWN_TARGET} of safe answers shown in both languages`);
+  return { choice: best, table };
+}
+
+export function build(options: TrainOptions = OUTPUT_TRAIN_OPTIONS): { bytes: Buffer; choice: OutputChoice; table: Record<string, OutputChoice | null> } {
+  const { choice, table } = choose(crossValidated(options));
+  return { bytes: encodeModel(finalOutputModel({ en: choice.en.threshold, es: choice.es.threshold }, choice.veto, options)), choice, table };
+}
+
+/** The shipped model: trained on everything but the holdout, with the cross-validated thresholds and veto. */
+export function finalOutputModel(thresholds: { en: number; es: number }, veto: number, options: TrainOptions = OUTPUT_TRAIN_OPTIONS): SemanticModel {
+  const model = trainOn(writerLines(), options);
+  model.header.threshold = Math.max(thresholds.en, thresholds.es);
+  model.header.thresholds = thresholds;
+  model.header.veto = veto;
+  return model;
+}
+
+if (process.argv[1]?.endsWith("train-output.ts")) {
+  const args = process.argv.slice(2);
+  const out = resolve(ROOT, args.includes("--out") ? args[args.indexOf("--out") + 1] : OUTPUT_MODEL_FILE);
+  const started = performance.now();
+  const { bytes, choice, table } = build();
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  if (args.includes("--check")) {
+    const shipped = createHash("sha256").update(readFileSync(out)).digest("hex");
+    console.log(JSON.stringify({ shipped, rebuilt: sha256, same: shipped === sha256 }));
+    process.exit(shipped === sha256 ? 0 : 1);
+  }
+  writeFileSync(`${out}.tmp`, bytes);
+  renameSync(`${out}.tmp`, out);
+  const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
+  console.log(JSON.stringify({ file: out, bytes: bytes.length, sha256, seconds, crossValidated: choice, byVeto: table }, null, 1));
+}
