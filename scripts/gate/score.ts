@@ -4,7 +4,7 @@
  * union; wrong actions are counted too. Returns numbers only, never the texts of misses, so the sealed
  * holdout can be scored without being read.
  */
-import { checkRefusal, createEmergencyGate, createOutputGuard, createRefusalGate, INTRO_REACH, outputWindow, splitSentences, type RefusalClassifier, type SemanticGate } from "../../src/engine/safety/index";
+import { checkRefusal, createEmergencyGate, createOutputGuard, createRefusalGate, INTRO_REACH, outputContext, splitSentences, type RefusalClassifier, type SemanticGate } from "../../src/engine/safety/index";
 import { load, wilson, type GateLine, type Split } from "./corpus";
 
 export interface Rate {
@@ -121,7 +121,7 @@ export function guardBlocks(text: string, language: "en" | "es", semantic: Refus
 /** The classifier alone: the highest score over the answer's sentences as the guard reads them. */
 function classifierBlocks(text: string, semantic: RefusalClassifier): boolean {
   const sentences = splitSentences(text);
-  return sentences.some((s, i) => semantic.classify(outputWindow(sentences.slice(Math.max(0, i - INTRO_REACH), i).map((x) => x.text), s.text)).refuse);
+  return sentences.some((s, i) => /[\p{L}\p{N}]/u.test(s.text) && semantic.classify(s.text, outputContext(sentences.slice(Math.max(0, i - INTRO_REACH), i).map((x) => x.text))).refuse);
 }
 
 /** The streaming output guard on the output writers' split: the rules alone, the classifier alone, their union. */

@@ -11,7 +11,7 @@ import { resolve } from "node:path";
 import { rulesWithhold, withReleased } from "../../src/engine/safety/outputGuard";
 import { splitSentences } from "../../src/engine/safety/index";
 import { encodeModel, type SemanticModel } from "../../src/engine/safety/semantic/index";
-import { createOutputClassifier, INTRO_REACH, OUTPUT_MODEL_FILE, outputWindow } from "../../src/engine/safety/semantic/output";
+import { createOutputClassifier, INTRO_REACH, OUTPUT_MODEL_FILE, outputContext } from "../../src/engine/safety/semantic/output";
 import { train, type TrainingExample, type TrainOptions } from "../../src/engine/safety/semantic/train";
 import { load, readJsonl, type OutputLine } from "./corpus";
 
@@ -24,14 +24,14 @@ export const SHOWN_TARGET = 0.975;
 export const VETOES = [0, 0.01, 0.02, 0.05];
 
 /** Chosen by leave-one-writer-out cross-validation on train + dev (never the holdout). */
-export const OUTPUT_TRAIN_OPTIONS: TrainOptions = { learningRate: 2, epochs: 20, window: 8, smoothing: 8, features: { bits: 18, minGram: 3, maxGram: 5, triples: true, marks: true } };
+export const OUTPUT_TRAIN_OPTIONS: TrainOptions = { learningRate: 2, epochs: 20, window: 8, smoothing: 8, features: { bits: 18, minGram: 3, maxGram: 5, triples: true, marks: true, context: true } };
 
 function writerLines(): OutputLine[] {
   return [...load("output", "train"), ...load("output", "dev")];
 }
 
-/** Readable sentences of an answer, each with the window the guard gives the classifier. */
-function windows(text: string): { start: number; end: number; window: string }[] {
+/** Readable sentences of an answer, each with the context the guard gives the classifier. */
+function windows(text: string): { start: number; end: number; sentence: string; context: string }[] {
   return rulesTrace(text, "en", false);
 }
 
@@ -39,16 +39,16 @@ function windows(text: string): { start: number; end: number; window: string }[]
  * An answer cut as the streaming guard cuts it: each readable sentence with its classifier window and,
  * when `rules` is on, whether the guard's rules withhold it (the same checks, with the same context).
  */
-export function rulesTrace(text: string, language: "en" | "es", rules = true): { start: number; end: number; window: string; rules: boolean }[] {
+export function rulesTrace(text: string, language: "en" | "es", rules = true): { start: number; end: number; sentence: string; context: string; rules: boolean }[] {
   const sentences = splitSentences(text);
-  const out: { start: number; end: number; window: string; rules: boolean }[] = [];
+  const out: { start: number; end: number; sentence: string; context: string; rules: boolean }[] = [];
   let shown = "";
   sentences.forEach((s, i) => {
     const previous = i > 0 ? sentences[i - 1].text : "";
-    const window = outputWindow(sentences.slice(Math.max(0, i - INTRO_REACH), i).map((x) => x.text), s.text);
+    const context = outputContext(sentences.slice(Math.max(0, i - INTRO_REACH), i).map((x) => x.text));
     const hit = rules && rulesWithhold(s.text, previous, shown, language);
     shown = withReleased(shown, s.text);
-    if (/[\p{L}\p{N}]/u.test(s.text)) out.push({ start: s.start, end: s.end, window, rules: hit });
+    if (/[\p{L}\p{N}]/u.test(s.text)) out.push({ start: s.start, end: s.end, sentence: s.text, context, rules: hit });
   });
   return out;
 }
@@ -74,14 +74,14 @@ const overlaps = (a: [number, number], s: { start: number; end: number }): boole
  */
 export function examplesOf(line: OutputLine): TrainingExample[] {
   const ws = windows(line.text);
-  if (line.expect === "safe" || !line.category) return ws.map((w) => ({ text: w.window, label: "none" }));
+  if (line.expect === "safe" || !line.category) return ws.map((w) => ({ text: w.sentence, context: w.context, label: "none" }));
   const spans = markedSpans(line);
   const out: TrainingExample[] = [];
   let after = false;
   for (const w of spans.length > 0 ? ws : []) {
     const unsafe = spans.some((a) => overlaps(a, w));
-    if (unsafe) out.push({ text: w.window, label: line.category });
-    else if (!after) out.push({ text: w.window, label: "none" });
+    if (unsafe) out.push({ text: w.sentence, context: w.context, label: line.category });
+    else if (!after) out.push({ text: w.sentence, context: w.context, label: "none" });
     after = unsafe;
   }
   return out;
@@ -117,7 +117,7 @@ export function crossValidated(options: TrainOptions): AnswerTrace[] {
   for (const writer of [...new Set(lines.map((l) => l.writer))]) {
     const classifier = createOutputClassifier(trainOn(lines.filter((l) => l.writer !== writer), options));
     for (const l of lines.filter((x) => x.writer === writer)) {
-      out.push({ positive: l.expect === "unsafe", lang: l.lang, sentences: rulesTrace(l.text, l.lang).map((s) => ({ rules: s.rules, score: classifier.classify(s.window).score })) });
+      out.push({ positive: l.expect === "unsafe", lang: l.lang, sentences: rulesTrace(l.text, l.lang).map((s) => ({ rules: s.rules, score: classifier.classify(s.sentence, s.context).score })) });
     }
   }
   return out;

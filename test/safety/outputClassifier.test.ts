@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { finalOutputModel } from "../../scripts/gate/train-output";
-import { createOutputClassifier, createOutputGuard, loadOutputClassifier, OUTPUT_MODEL_FILE, outputWindow, splitSentences } from "../../src/engine/safety/index";
+import { createOutputClassifier, createOutputGuard, loadOutputClassifier, OUTPUT_MODEL_FILE, outputContext, splitSentences } from "../../src/engine/safety/index";
 import { decodeModel, encodeModel } from "../../src/engine/safety/semantic/index";
 import { train } from "../../src/engine/safety/semantic/train";
 
@@ -85,11 +85,9 @@ describe("output guard with its classifier", () => {
     const text = "Your label says:\nTake 1 tablet twice daily.";
     const pieces = splitSentences(text);
     expect(pieces.map((p) => p.text)).toEqual(["Your label says:\n", "Take 1 tablet twice daily."]);
-    expect(outputWindow([pieces[0].text], pieces[1].text)).toBe(text);
+    expect(outputContext([pieces[0].text])).toBe("Your label says:\n");
     // A list's intro frames its items further down.
-    expect(outputWindow(["Your prep sheet says:\n", "- Bring your ID\n", "- No food after midnight\n"], "- Stop iron pills 7 days before\n")).toBe(
-      "Your prep sheet says:\n- No food after midnight\n- Stop iron pills 7 days before\n",
-    );
+    expect(outputContext(["Your prep sheet says:\n", "- Bring your ID\n", "- No food after midnight\n"])).toBe("Your prep sheet says:\n- No food after midnight\n");
   });
 });
 
@@ -107,6 +105,7 @@ describe("output classifier file", () => {
     const model = decodeModel(shipped);
     expect(model.header.classes).toEqual(["none", "diagnose", "dose", "instruct_stop_medication", "prescribe", "replace_emergency_care"]);
     expect(model.header.features.marks).toBe(true);
+    expect(model.header.features.context).toBe(true);
     expect(model.header.veto).toBeGreaterThanOrEqual(0);
     expect(model.header.veto).toBeLessThan(0.1);
     for (const t of Object.values(model.header.thresholds!)) {

@@ -17,7 +17,7 @@ export { createRefusalGate } from "./refusalGate";
 export type { RefusalGate, RefusalGateDecision } from "./refusalGate";
 export { createRefusalClassifier, loadRefusalClassifier, REFUSAL_MODEL_FILE } from "./semantic/refusal";
 export type { RefusalClassifier, RefusalClassification } from "./semantic/refusal";
-export { createOutputClassifier, INTRO_REACH, loadOutputClassifier, outputWindow, OUTPUT_MODEL_FILE } from "./semantic/output";
+export { createOutputClassifier, INTRO_REACH, loadOutputClassifier, outputContext, OUTPUT_MODEL_FILE } from "./semantic/output";
 export { splitSentences, sentenceEnd } from "./sentences";
 export type { Sentence } from "./sentences";
 export type { RefusalDecision, RefusalOptions, RefusalCategory, Direction } from "./refusal";

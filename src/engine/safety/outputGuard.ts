@@ -6,7 +6,7 @@
  */
 import { checkRefusal, REFUSAL_MESSAGES, type RefusalDecision } from "./refusal";
 import { sentenceEnd } from "./sentences";
-import { INTRO_REACH, outputWindow } from "./semantic/output";
+import { INTRO_REACH, outputContext } from "./semantic/output";
 import type { RefusalClassifier } from "./semantic/refusal";
 
 export interface OutputGuardOptions {
@@ -85,7 +85,7 @@ export function createOutputGuard(options: OutputGuardOptions = {}): OutputGuard
   const unsafe = (sentence: string): RefusalDecision | null => {
     const byRules = rulesDecision(sentence, previous, shown, language);
     if (!semantic) return byRules;
-    const read = semantic.classify(outputWindow(recent, sentence));
+    const read = semantic.classify(sentence, outputContext(recent));
     // A rule's hit stands unless the classifier reads the sentence, in its context, as almost surely
     // safe (a question for the pharmacist, the clinician's own sheet): the veto is chosen by
     // cross-validation with the threshold, never by hand (scripts/gate/train-output.ts).

@@ -21,6 +21,8 @@ const COND =
   "(diabetes|prediabetes|diabetic|cancer|abscess|an abscess|cavity|cavities|melanoma|lupus|ms|multiple sclerosis|als|parkinson's|parkinsons|alzheimer's|alzheimers|dementia|adhd|add|autism|depression|depressed|anxiety|bipolar|schizophrenia|ptsd|ocd|asthma|copd|emphysema|pneumonia|bronchitis|flu|covid|long covid|strep|strep throat|uti|ear infection|sinus infection|infection|an infection|appendicitis|gallstones|kidney stones|kidney failure|kidney disease|ckd|heart failure|heart disease|afib|a-fib|arrhythmia|angina|hypertension|high blood pressure|hypothyroidism|hyperthyroidism|thyroid disease|anemia|anemic|sleep apnea|apnea|ibs|ibd|crohn's|crohns|celiac|gerd|reflux|an ulcer|ulcer|hernia|gout|rheumatoid arthritis|osteoporosis|fibromyalgia|migraine~|epilepsy|concussion|blood clot|dvt|sepsis|shingles|herpes|hpv|hiv|std|sti|chlamydia|gonorrhea|syphilis|psoriasis|eczema|rosacea|acne|allerg~|torn [a-z]+|broken [a-z]+|fracture~|sprain~|carpal tunnel|sciatica|herniated disc|cataract~|glaucoma|macular degeneration|enlarged prostate|bph|endometriosis|pcos|preeclampsia|mono|lyme~|cirrhosis|fatty liver|polyps|tumou?r|cyst|lymphoma|leukemia|[a-z]+(itis|osis|emia|oma|pathy|algia)|([a-z]+ )?(disease|disorder|syndrome|deficiency|failure|cancer))";
 const COND_ES =
   "(diabetes|diabetic[oa]|cancer|lupus|esclerosis multiple|depresion|ansiedad|asma|neumonia|gripe|covid|infeccion|una infeccion|apendicitis|calculos|insuficiencia renal|hipertension|presion alta|anemia|apnea|migrana~|epilepsia|artritis|gota|psoriasis|eccema|alergia|tumor|quiste|hernia|ulcera|colitis|gastritis|[a-z]+(itis|osis|emia|oma|patia|algia)|(sindrome|enfermedad|trastorno) (de )?[a-z]+)";
+/** Output only: conditions small models name flatly ("tu hija tiene piojos", "tienes prediabetes"). */
+const COND_ES_OUT = `(${COND_ES}|prediabetes|diabetes tipo [12]|varicela|piojos|sarna|hongos|sarampion|paperas|influenza|resfriado|catarro|intolerancia a la lactosa|intolerante a la lactosa|celiaquia|gota|calculos (renales|en la vesicula)|piedras en (la vesicula|el rinon)|vertigo( posicional)?( benigno)?|reflujo|hipotiroidismo|hipertiroidismo|colon irritable|ansiedad|depresion|alzheimer|demencia|parkinson|asma|epoc|dengue|zika|covid|bronquiolitis)`;
 /**
  * Spanish questions lose their "¿" and accents in normalization, so "qué tengo" (what do I have) and
  * "que tengo" (that I have) read the same. These tell them apart by context.
@@ -108,7 +110,7 @@ const NOT_FOOD =
   "(?! (of )?(water|fluids?|liquids?|protein|salt|sodium|sugar|carbs?|calories|fiber|fat|coffee|caffeine|alcohol|exercise|sleep|food|weight|fruit|agua|liquidos?|proteina|sal|azucar|fibra|grasa|cafe|ejercicio|comida|peso|fruta|frutas|verdura|verduras|pan|tortillas?|arroz)(?![a-z]))";
 /** "put on the agenda / on my list": organizing, not applying a product. */
 const NOT_ON_LIST = "(?! (on|in|into) (the|my|our|his|her|this|that) (agenda|list|form|calendar|chart|notes?|binder|folder|log))";
-const SPANISH_MED = "([a-z]+(ina|ol|an|ona|ida|ato|ex|il|am|pam|cilina|micina))";
+const SPANISH_MED = "([a-z]+(ina|ino|ilo|ol|an|ona|ida|ato|ex|il|am|pam|pril|azol|grel|cilina|micina))";
 
 export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
   // ---------- input: diagnose ----------
@@ -407,9 +409,11 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       "you (are|'re) (diabetic|anemic|depressed|bipolar|prediabetic)",
     ],
     es: [
-      `(usted|tu|el|ella) (probablemente |seguramente |quiza |tal vez )?(tiene|tienes|padece|padeces|sufre de) {g2}${COND_ES}`,
-      `(parece|suena a|suena como|podria ser|puede ser|es probable que sea|probablemente es|probablemente sea) {g2}${COND_ES}`,
-      `(sus|tus|estos) sintomas (sugieren|indican|son de) {g2}${COND_ES}`,
+      `(usted|tu|el|ella) (probablemente |seguramente |quiza |tal vez )?(tiene|tienes|padece|padeces|sufre de) {g2}${COND_ES_OUT}`,
+      `(?<!(si|que|cuando|como|porque|aunque|ya que|pues) )(tu|su) [a-z]+ (probablemente |seguramente |seguro |ya )?(tiene|padece|sufre de) {g2}${COND_ES_OUT}`,
+      `(?<!(si|que|cuando|como|porque|aunque|ya que|pues|usted|tu|el|ella) )(tienes|padeces) {g2}${COND_ES_OUT}`,
+      `(parece|suena a|suena como|podria ser|puede ser|es probable que sea|probablemente es|probablemente sea) {g2}${COND_ES_OUT}`,
+      `(sus|tus|estos) sintomas (sugieren|indican|son de) {g2}${COND_ES_OUT}`,
       "(su|tu|el) diagnostico es",
     ],
   },
@@ -458,7 +462,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
     direction: "output",
     en: [
       `${REFUSED}(you can|you could|you should|it's (fine|ok|okay|safe) to|it is (fine|ok|okay|safe) to|go ahead and|feel free to|just|you may) (stop|quit|skip|pause|hold|double|halve|taper|come off|go off|discontinue|cut back on|cut out) {g2}(taking|using|your|the|it|them|doses?|${MEDS})`,
-      `${NEG_BEFORE}${REFUSED}${OWN_INTENTION}(stop|quit|skip|discontinue|pause|hold|taper off|come off|go off|cut out) (taking |using )?(your|the|it|them|this|that|these) {g2}(${MEDS}|doses?|meds?|medicine|medication|pills?|insulin|injections?|for (a|a few|two|three|several) (days|weeks))`,
+      `${NEG_BEFORE}${REFUSED}${OWN_INTENTION}(stop|quit|skip|discontinue|pause|hold|taper off|come off|go off|cut out|drop|halve|leave out) (taking |using )?(your|the|it|them|this|that|these|his|her|their|tonight's|today's|tomorrow's) {g2}(${MEDS}|doses?|meds?|medicine|medication|pills?|insulin|injections?|for (a|a few|two|three|several) (days|weeks))`,
       `${NEG_BEFORE}(double up|take a double dose|take two doses|take an extra dose|take twice)`,
       "(no need|you don't need|you do not need) to (keep )?(take|taking|finish|refill) (your|the|it|them)",
       "(it's|it is) (fine|ok|okay|safe) to (miss|skip|stop)",
@@ -466,6 +470,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
     es: [
       `${WARNED_ES}(deje|deja|suspenda|suspende|saltese|saltate|omita|omite|pare) (de tomar|de usar|de ponerte|de ponerse|de inyectarte|la dosis)`,
       `${WARNED_ES}(deje|deja|suspenda|suspende|saltese|saltate|omita|omite|pare) {g2}(su|tu|el|la|los|las|sus|tus) {g2}(dosis|pastilla~|tratamiento|${MEDS_ES}|${SPANISH_MED})`,
+      `(seria (razonable|mejor|bueno|conveniente|recomendable|sensato)|es mejor|lo mejor es|conviene|te conviene|le conviene|deberias|deberia|podrias|podria) (suspender|dejar|parar|quitar|omitir|saltarte|saltarse|espaciar) {g2}(su|tu|el|la|los|las|sus|tus) {g2}(dosis|pastilla~|tratamiento|${MEDS_ES}|${SPANISH_MED})`,
       // Not the refusal itself: "No puedo decirle qué dosis tomar ni si puede dejar una medicina."
       "(?<!(no puedo|no podemos|no le puedo|no te puedo) (decir|decirle|decirte|asegurar|asegurarle|asegurarte) {g6}si )(puede|puedes) (dejar|suspender|saltarse|saltarte|omitir|doblar|duplicar)",
       "no (necesita|necesitas|hace falta) (seguir )?tom(ar|arla|arlo|arlas|arlos)",
@@ -501,6 +506,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       `${WARNED_ES}(haga|haz|hagale|hazle) (que )?vomit(e|ar)`,
       `${WARNED_ES}provo(que|car|ca) el vomito`,
       `${WARNED_ES}cancele la ambulancia`,
+      `(?<!(si|y|o|ni) )no (llames|llame|llamen|llameis|llames) (al|a la|a una|a) (911|112|123|131|106|107|ambulancia|emergencias|urgencias)(?! (por|para) (preguntar|dudas))`,
     ],
   },
   // ---------- output: the ways model text labels a condition, hedged or not ----------
@@ -512,6 +518,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       // "This is most likely hand, foot and mouth disease", "what you're describing is classic GAD"
       `(?<!(if|whether|unless) )(this|that|it|which|what you're describing|what you are describing|what you describe|what you've described|your symptoms|these symptoms|the symptoms|all of this|all this|it all|this pattern|that pattern|the pattern|this combination|the combination) (is|are|'s|sounds|sound|looks|look|seems|seem|could be|would be) (most likely|almost certainly|very likely|very probably|probably|likely|definitely|clearly|undoubtedly|certainly|classic|textbook|a classic|a textbook|the classic|like classic|like textbook|like a classic|pretty clearly)${NOT_VERDICT}`,
       `(?<!(if|whether|unless) )(this|that|it|which|this pattern|that pattern|the pattern|the combination) (is|'s|are) (probably |likely |most likely |almost certainly |just |classic )?(a |an )?${COND_WIDE}${NOT_ADMIN}`,
+      `(?<!(if|whether|unless|says|said|thinks|thought) )(it's|that's|this's) (probably |likely |most likely |almost certainly |just |classic |definitely |clearly )?(a |an )?${COND_WIDE}${NOT_ADMIN}`,
       `(sounds|looks|seems|sound|look) (a lot |very much |exactly |just |most )?like (a |an )?(classic |typical |textbook )?${COND_WIDE}${NOT_ADMIN}`,
       `(you|he|she|they|your [a-z]+) (almost certainly|most likely|very likely|probably|likely|definitely|clearly|certainly) (have|has|are dealing with|is dealing with|are suffering from|'ve got|have got|got|are developing|is developing)`,
       `(adds up to|add up to|points to|point to|points toward|fits|fit|matches|match) (a |an )?(classic |typical )?${COND_WIDE}${NOT_ADMIN}`,
@@ -621,12 +628,13 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       `(you|he|she|they) (don't|do not|won't|wouldn't) need (to (go|call|take|head|rush|be seen)( (him|her|them))?( to| in| into)? ?)?(the )?(er|ed|emergency|hospital|911|ambulance|an ambulance|poison control|urgent care)`,
       `${WARNED}wait (an hour|a few hours|a couple of hours|# (minutes|hours)|a day|overnight|at home) {g3}(and see|to see|before)`,
       `${WARNED}wait at home (until|till)`,
+      `${DISCLAIMED}(?<!(questions?|refills?|paperwork|forms?|the rest|everything else|billing|scheduling) )(can|could) (usually |probably |likely |safely |easily |just )?wait (until|till|for) (your|the|his|her|their|next|monday|tomorrow|the morning|morning)${W}(?! (to|doctor to) (call|answer|reply))`,
       `(?<!(says|said|thinks|thought|insists|insisted|believes|feels|claims|hopes|hoping|tells you|told you|might think) (that )?)(it's|it is|that's|this is) (probably|likely|most likely|almost certainly) (just|only|nothing)${W}`,
       `(it'll|it will|it should|this will|this should|they'll|it'd) (most likely |probably |likely )?(pass|wear off|settle|go away) (on its own|by itself|over the next)`,
       `${WARNED}(rest|stay home|stay put|lie down) and (recheck|check again|see|wait|call (the|your) (office|doctor) (tomorrow|in the morning|monday))`,
     ],
     es: [
-      `${WARNED_ES}${DISCLAIMED_ES}(puede|puedes|pueden|podemos|podria|podrias|podrian) (esperar|aguantar|quedarse en casa|quedarte en casa|quedarse|quedarte)`,
+      `${WARNED_ES}${DISCLAIMED_ES}(puede|puedes|podes|pueden|podemos|podria|podrias|podrian) (esperar|aguantar|quedarse en casa|quedarte en casa|quedarse|quedarte)`,
       `${WARNED_ES}(espera|espere|esperen|esperar|esperemos) (a (ver|que|manana|el lunes|la (clinica|cita|consulta))|hasta (manana|el lunes))`,
       `(quedate|quedese|quedense|quedarse) en casa`,
       `no hace falta {g2}(urgencias|emergencia~|hospital|ambulancia|ir|llamar|correr|llevarl[oa])`,

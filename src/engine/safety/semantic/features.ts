@@ -20,6 +20,9 @@ export interface FeatureConfig {
   /** The mark a unit ends with ("?", ":") as one more token: a question for the pharmacist or a
    * label's heading reads differently from advice. Off for models trained before it existed. */
   marks?: boolean;
+  /** Context given apart from the text (the sentences shown before it) is hashed into features of its
+   * own, so "Your label says:" above a line weighs differently from the same words in the line. */
+  context?: boolean;
 }
 
 export const DEFAULT_FEATURES: FeatureConfig = { bits: 18, minGram: 3, maxGram: 5 };
@@ -57,10 +60,15 @@ function feed(h: number, text: string, from = 0, to = text.length): number {
   return h;
 }
 const SPACE = 32;
-const W = feed(FNV_OFFSET, "w|");
-const B = feed(FNV_OFFSET, "b|");
-const T = feed(FNV_OFFSET, "t|");
-const C = feed(FNV_OFFSET, "c|");
+const W0 = feed(FNV_OFFSET, "w|");
+const B0 = feed(FNV_OFFSET, "b|");
+const T0 = feed(FNV_OFFSET, "t|");
+const C0 = feed(FNV_OFFSET, "c|");
+/** The same feature kinds for context words. */
+const XW = feed(FNV_OFFSET, "xw|");
+const XB = feed(FNV_OFFSET, "xb|");
+const XT = feed(FNV_OFFSET, "xt|");
+const XC = feed(FNV_OFFSET, "xc|");
 
 export function fnv1a(s: string): number {
   return feed(FNV_OFFSET, s) >>> 0;
@@ -135,8 +143,9 @@ export function forEachFeature(words: readonly string[], config: FeatureConfig, 
  * Bucket ids of a unit's features (with repeats: a feature counts as often as it occurs). The same ids
  * as hashing each string of `forEachFeature`, computed without allocating them (long pasted text).
  */
-export function featureIds(words: readonly string[], config: FeatureConfig): number[] {
+export function featureIds(words: readonly string[], config: FeatureConfig, context = false): number[] {
   const mask = (1 << config.bits) - 1;
+  const [W, B, T, C] = context ? [XW, XB, XT, XC] : [W0, B0, T0, C0];
   const ids: number[] = [];
   let previous = "^";
   let before = "^";

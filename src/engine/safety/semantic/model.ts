@@ -65,10 +65,10 @@ export function decodeModel(bytes: Uint8Array): SemanticModel {
 }
 
 /** Raw class sums of one unit (before the bias and length normalization) and its feature count. */
-function unitSums(model: SemanticModel, words: readonly string[]): { sums: Float64Array; count: number } {
+function unitSums(model: SemanticModel, words: readonly string[], context = false): { sums: Float64Array; count: number } {
   const k = model.header.classes.length;
   const sums = new Float64Array(k);
-  const ids = featureIds(words, model.header.features);
+  const ids = featureIds(words, model.header.features, context);
   for (const id of ids) {
     const row = id * k;
     for (let c = 0; c < k; c++) sums[c] += model.weights[row + c];
@@ -108,10 +108,23 @@ export interface WindowScore {
 }
 
 /** Every window of up to `header.window` consecutive units, scored; the best one first. */
-export function scoreWindows(model: SemanticModel, text: string): { norm: NormalizedText; units: Unit[]; best: WindowScore | null } {
+export function scoreWindows(model: SemanticModel, text: string, context = ""): { norm: NormalizedText; units: Unit[]; best: WindowScore | null } {
+  // A model that does not read context apart reads it as text before the message.
+  if (context && !model.header.features.context) return scoreWindows(model, context + text);
   const { norm, units } = prepareText(text);
+  if (units.length === 0) return { norm, units, best: null };
   const noneIndex = model.header.classes.indexOf("none");
   const k = model.header.classes.length;
+  // Context features count in every window, normalized apart.
+  const ctxSums = new Float64Array(k);
+  let ctxCount = 0;
+  if (context) {
+    for (const u of prepareText(context).units) {
+      const s = unitSums(model, unitTokens(u, model.header.features), true);
+      for (let c = 0; c < k; c++) ctxSums[c] += s.sums[c];
+      ctxCount += s.count;
+    }
+  }
   const perUnit = units.map((u) => unitSums(model, unitTokens(u, model.header.features)));
   let best: WindowScore | null = null;
   const size = Math.min(model.header.window, units.length);
@@ -125,6 +138,12 @@ export function scoreWindows(model: SemanticModel, text: string): { norm: Normal
       count += perUnit[u].count;
     }
     if (count === 0) continue;
+    if (ctxCount > 0) {
+      // Context is normalized by its own length (as in training): scaled here so that
+      // probabilities() applies the text's normalization to both.
+      const scale = Math.sqrt(count + (model.header.smoothing ?? 0)) / Math.sqrt(ctxCount + (model.header.smoothing ?? 0));
+      for (let c = 0; c < k; c++) sums[c] += ctxSums[c] * scale;
+    }
     const probs = probabilities(model.header, sums, count);
     const score = 1 - probs[noneIndex];
     if (!best || score > best.score) {

@@ -23,11 +23,11 @@ export const INTRO_REACH = 12;
 const isIntro = (sentence: string): boolean => /:[\s*_]*$/.test(sentence.trim());
 
 /**
- * What the classifier reads for one sentence: the intro line of the list it may belong to ("Your label
- * says:", "Questions for the pharmacist:"), the sentence shown just before it, then the sentence.
- * `before` is the text already shown, one sentence per item, most recent last.
+ * The context the classifier reads a sentence in: the intro line of the list it may belong to ("Your
+ * label says:", "Questions for the pharmacist:"), then the sentence shown just before it. `before` is
+ * the text already shown, one sentence per item, most recent last.
  */
-export function outputWindow(before: readonly string[], sentence: string): string {
+export function outputContext(before: readonly string[]): string {
   const previous = before.length > 0 ? before[before.length - 1] : "";
   let intro = "";
   for (let i = before.length - 2; i >= Math.max(0, before.length - INTRO_REACH); i--) {
@@ -36,7 +36,7 @@ export function outputWindow(before: readonly string[], sentence: string): strin
       break;
     }
   }
-  return intro + previous + sentence;
+  return intro + previous;
 }
 
 export function createOutputClassifier(model: SemanticModel): RefusalClassifier {

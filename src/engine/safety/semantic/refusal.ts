@@ -32,7 +32,8 @@ export interface RefusalClassification {
 }
 
 export interface RefusalClassifier {
-  classify(text: string): RefusalClassification;
+  /** `context`: text shown before it (output guard), read apart when the model was trained so. */
+  classify(text: string, context?: string): RefusalClassification;
   readonly model: SemanticModel;
 }
 
@@ -49,10 +50,10 @@ export function createRefusalClassifier(model: SemanticModel, options: RefusalCl
   }
   return {
     model,
-    classify(text: string): RefusalClassification {
+    classify(text: string, context = ""): RefusalClassification {
       const empty: RefusalClassification = { refuse: false, category: null, score: 0, threshold: model.header.threshold, span: null, features: [] };
       if (typeof text !== "string" || text.length === 0) return empty;
-      const { norm, units, best } = scoreWindows(model, text);
+      const { norm, units, best } = scoreWindows(model, text, context);
       const threshold = thresholdFor(model.header, norm.text);
       if (!best) return { ...empty, threshold };
       if (units.reduce((n, u) => n + u.words.length, 0) < minWords) return { ...empty, threshold, score: best.score };

@@ -11,6 +11,8 @@ export interface TrainingExample {
   text: string;
   /** "none" or "family:action". */
   label: string;
+  /** Text shown before it, read apart by a model with `features.context` (else read as text before it). */
+  context?: string;
 }
 
 export interface TrainOptions {
@@ -38,7 +40,7 @@ function rng(seed: number): () => number {
 
 export function fingerprint(examples: readonly TrainingExample[]): string {
   const h = createHash("sha256");
-  for (const e of examples) h.update(`${e.label}\t${e.text}\n`);
+  for (const e of examples) h.update(`${e.label}\t${e.context ? `${e.context}\u0000` : ""}${e.text}\n`);
   return h.digest("hex");
 }
 
@@ -60,8 +62,12 @@ export function train(examples: readonly TrainingExample[], options: TrainOption
   const biases = new Array<number>(k).fill(0);
   const data = examples.map((e) => {
     const ids: number[] = [];
-    for (const u of prepareText(e.text).units) for (const id of featureIds(unitTokens(u, features), features)) ids.push(id);
-    return { ids: Int32Array.from(ids), y: classes.indexOf(e.label) };
+    const ctx: number[] = [];
+    const apart = features.context === true;
+    const text = !apart && e.context ? e.context + e.text : e.text;
+    for (const u of prepareText(text).units) for (const id of featureIds(unitTokens(u, features), features)) ids.push(id);
+    if (apart && e.context) for (const u of prepareText(e.context).units) for (const id of featureIds(unitTokens(u, features), features, true)) ctx.push(id);
+    return { ids: Int32Array.from(ids), ctx: Int32Array.from(ctx), y: classes.indexOf(e.label) };
   });
   const random = rng(options.seed ?? 20261201);
   const order = data.map((_, i) => i);
@@ -83,15 +89,22 @@ export function train(examples: readonly TrainingExample[], options: TrainOption
     }
     const lr = lr0 / (1 + epoch * 0.5);
     for (const index of order) {
-      const { ids, y } = data[index];
+      const { ids, ctx, y } = data[index];
       if (ids.length === 0) continue;
+      const norm = 1 / Math.sqrt(ids.length + (header.smoothing ?? 0));
+      const ctxNorm = ctx.length > 0 ? 1 / Math.sqrt(ctx.length + (header.smoothing ?? 0)) : 0;
       sums.fill(0);
       for (const id of ids) {
         const row = id * k;
         for (let c = 0; c < k; c++) sums[c] += w[row + c];
       }
+      // Context is normalized by its own length, so a long sentence above cannot drown a short one.
+      const scale = ctx.length > 0 ? ctxNorm / norm : 0;
+      for (const id of ctx) {
+        const row = id * k;
+        for (let c = 0; c < k; c++) sums[c] += w[row + c] * scale;
+      }
       const p = probabilities(header, sums, ids.length);
-      const norm = 1 / Math.sqrt(ids.length + (header.smoothing ?? 0));
       for (let c = 0; c < k; c++) {
         const g = p[c] - (c === y ? 1 : 0);
         biases[c] -= lr * g * 0.1;
@@ -100,6 +113,10 @@ export function train(examples: readonly TrainingExample[], options: TrainOption
       for (const id of ids) {
         const row = id * k;
         for (let c = 0; c < k; c++) w[row + c] -= lr * (p[c] * norm + l2 * w[row + c]);
+      }
+      for (const id of ctx) {
+        const row = id * k;
+        for (let c = 0; c < k; c++) w[row + c] -= lr * (p[c] * ctxNorm + l2 * w[row + c]);
       }
     }
   }
