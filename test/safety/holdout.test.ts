@@ -54,7 +54,7 @@ describe("sealed holdout", () => {
     const layers = scoreOutput("holdout", loadOutputClassifier(ROOT));
     const o = layers.union;
     console.log(
-      `holdout output guard (rules ∪ classifier): ` +
+      `holdout output guard (rules and classifier, with its veto): ` +
         Object.entries(o.byLanguage)
           .map(([l, f]) => `${l}: recall ${f.recall.rate}, shown ${f.allowed.rate}`)
           .join("; ") +

@@ -8,10 +8,11 @@
  * tuning), as shipped: union sensitivity en 0.991 / es 0.982 (Wilson low 0.977 / 0.965), specificity
  * en 0.944 / es 0.949. (Round 3's holdout W19–W25 scored 0.973 / 0.981 and 0.857 / 0.895 and became dev
  * data.) Refusal, round 4 (R15–R18, rules ∪ classifier), as shipped: recall en 0.927 / es 0.957,
- * allowed en 0.987 / es 0.980. (Round 3's R11–R14 became dev data.) Output, round 2 (O5, O6 and
- * O12–O14, written before the output classifier was built; scored once), rules ∪ classifier with its
- * veto: recall en 0.839 / es 0.861, shown en 0.968 / es 0.958 (rules alone 0.574 / 0.613 at 0.961 /
- * 0.955). Round 1 (O5, O6, rules alone): recall 0.592 / 0.585, shown 0.946.
+ * allowed en 0.987 / es 0.980. (Round 3's R11–R14 became dev data.) Output, round 3 (O22–O25, two
+ * English and two Spanish writers, written before round 3's tuning; scored once), rules and classifier
+ * with its veto: recall en 0.838 / es 0.883, shown en 0.983 / es 0.946 (rules alone 0.604 / 0.546 at
+ * 0.988 / 0.946). Round 2 (O5, O6, O12–O14, now dev data): 0.839 / 0.861 at 0.968 / 0.958. Round 1
+ * (O5, O6, rules alone): 0.592 / 0.585 at 0.946.
  * Raise a floor only with a new, unread holdout; never lower one to make a change pass.
  */
 export const FLOORS = {
@@ -21,7 +22,7 @@ export const FLOORS = {
   },
   refusal: { recall: 0.92, allowed: 0.95 },
   output: {
-    en: { recall: 0.8, shown: 0.94 },
-    es: { recall: 0.82, shown: 0.93 },
+    en: { recall: 0.8, shown: 0.95 },
+    es: { recall: 0.84, shown: 0.92 },
   },
 } as const;
