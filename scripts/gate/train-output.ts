@@ -6,8 +6,8 @@
  *   tsx scripts/gate/train-output.ts [--out FILE] [--check]   (--check: exit 1 if the shipped file differs)
  */
 import { createHash } from "node:crypto";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { rulesWithhold, withReleased } from "../../src/engine/safety/outputGuard";
 import { splitSentences } from "../../src/engine/safety/index";
 import { encodeModel, type SemanticModel } from "../../src/engine/safety/semantic/index";
@@ -87,11 +87,33 @@ export function examplesOf(line: OutputLine): TrainingExample[] {
   return out;
 }
 
-/** The project's own output refusal corpus (short textbook answers): trained on, never scored. */
+/**
+ * The project's own text: the output refusal corpus (short textbook answers), and every sentence of the
+ * shipped skills and their trackers as "none" (the model quotes them, and the guard must let a whole
+ * tracker through: lists of conditions, "Never skip, stretch or stop a medicine on your own."). Trained
+ * on, never scored.
+ */
 export function projectExamples(): TrainingExample[] {
-  return readJsonl<{ direction: string; expect: string; category: string | null; text: string }>(resolve(ROOT, "test/safety/corpus/refusal.jsonl"))
+  const corpus = readJsonl<{ direction: string; expect: string; category: string | null; text: string }>(resolve(ROOT, "test/safety/corpus/refusal.jsonl"))
     .filter((c) => c.direction === "output")
     .map((c) => ({ text: c.text, label: c.expect === "refuse" && c.category ? c.category : "none" }));
+  const skills = skillFiles().flatMap((file) => windows(readFileSync(file, "utf8")).map((w) => ({ text: w.sentence, context: w.context, label: "none" })));
+  return [...corpus, ...skills];
+}
+
+/** The shipped skills' markdown files, in a fixed order. */
+function skillFiles(): string[] {
+  const root = resolve(ROOT, "skills");
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".md")) out.push(path);
+    }
+  };
+  walk(root);
+  return out;
 }
 
 export function trainOn(lines: readonly OutputLine[], options: TrainOptions): SemanticModel {

@@ -53,6 +53,7 @@ import {
   crisisResponse,
   loadRefusalClassifier,
   loadOutputClassifier,
+  checkAnswer,
   loadSemanticGate,
   sanitizePii,
   SEMANTIC_MODEL_FILE,
@@ -60,6 +61,7 @@ import {
   type EmergencyGate,
   type RefusalGate,
   type RefusalClassifier,
+  type CheckAnswer,
 } from "./safety";
 import { ApprovalStore } from "./approvals/approvalStore";
 import { Eraser } from "./erasure/eraser";
@@ -178,7 +180,7 @@ export class Engine implements EngineApi {
       dispatch: createDispatcher({ runSpecialist: this.runtime.runner() }),
       synthesize: createSynthesizer({
         compose: this.composer,
-        checkOutput: (text, language) => checkRefusal(text, { direction: "output", language }),
+        checkOutput: this.answerCheck,
         onBlocked: (rule, category, turn) =>
           this.audit.record({ event: "refuse", thread: turn.threadId, agents: turn.agents, decision: category, rule, detail: { direction: "synthesis" } }),
         onConflicts: (rules, turn) =>
@@ -194,7 +196,7 @@ export class Engine implements EngineApi {
       audit: this.audit,
       runtime: this.runtime,
       compose: this.composer,
-      checkOutput: (text, language) => checkRefusal(text, { direction: "output", language }),
+      checkOutput: this.answerCheck,
       backend: this.backend,
       ...(options.faultPoint ? { faultPoint: options.faultPoint } : {}),
       emit: (e) => this.emit(e),
@@ -237,6 +239,9 @@ export class Engine implements EngineApi {
   }
   private refusalInstance: RefusalGate | null = null;
 
+  /** Whole model prose through the output guard: every check after streaming decides as streaming did. */
+  private readonly answerCheck: CheckAnswer = (text, language) => checkAnswer(text, { language, semantic: this.outputClassifier });
+
   /** The output guard's classifier (resources/models too), loaded on the first answer. */
   private get outputClassifier(): RefusalClassifier {
     this.outputInstance ??= loadOutputClassifier(this.modelsDir);
@@ -264,7 +269,7 @@ export class Engine implements EngineApi {
   }
 
   protected safetyFunctions(): SafetyFunctions {
-    return { checkRefusal, sanitizePii };
+    return { checkRefusal, checkAnswer: this.answerCheck, sanitizePii };
   }
 
   agentTitle(agentId: string, language: "en" | "es" = "en"): string {

@@ -9,9 +9,11 @@
  * en 0.944 / es 0.949. (Round 3's holdout W19–W25 scored 0.973 / 0.981 and 0.857 / 0.895 and became dev
  * data.) Refusal, round 4 (R15–R18, rules ∪ classifier), as shipped: recall en 0.927 / es 0.957,
  * allowed en 0.987 / es 0.980. (Round 3's R11–R14 became dev data.) Output, round 3 (O22–O25, two
- * English and two Spanish writers, written before round 3's tuning; scored once), rules and classifier
- * with its veto: recall en 0.838 / es 0.883, shown en 0.983 / es 0.946 (rules alone 0.604 / 0.546 at
- * 0.988 / 0.946). Round 2 (O5, O6, O12–O14, now dev data): 0.839 / 0.861 at 0.968 / 0.958. Round 1
+ * English and two Spanish writers, written before round 3's tuning), rules and classifier with its
+ * veto: recall en 0.838 / es 0.883, shown en 0.983 / es 0.946 (rules alone 0.604 / 0.546 at 0.988 /
+ * 0.946). Scored a second time, as shipped, after the shipped skills joined the classifier's safe
+ * training text (an e2e test found it withholding a tracker; nothing from the holdout was read):
+ * recall 0.825 / 0.883, shown 0.988 / 0.942. Round 2 (O5, O6, O12–O14, now dev data): 0.839 / 0.861 at 0.968 / 0.958. Round 1
  * (O5, O6, rules alone): 0.592 / 0.585 at 0.946.
  * Raise a floor only with a new, unread holdout; never lower one to make a change pass.
  */

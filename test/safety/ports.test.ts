@@ -4,12 +4,14 @@
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
 import {
+  checkAnswer,
   checkRefusal,
   createEmergencyGate,
   createRefusalGate,
   crisisResponse,
   detectEmergency,
   sanitizePii,
+  type CheckAnswer,
   type CheckRefusal,
   type CrisisRespond,
   type DetectEmergency,
@@ -33,6 +35,12 @@ describe("safety ports", () => {
     expectTypeOf(refusalGate.check).toMatchTypeOf<CheckRefusal>();
   });
 
+  it("checkAnswer, bound to a language's guard, is a CheckAnswer that decides as the streaming guard does", () => {
+    const answer: CheckAnswer = (text, language) => checkAnswer(text, { language });
+    expect(answer("Your list is ready. You should take 2 tablets of ibuprofen every 4 hours.", "en")).toMatchObject({ refuse: true, category: "dose" });
+    expect(answer("Your list is ready. Bring it to the visit.", "es").refuse).toBe(false);
+  });
+
   it("EmergencyGate.detect and detectEmergency are both a DetectEmergency", () => {
     const ports: DetectEmergency[] = [(text, sources) => emergencyGate.detect(text, sources), (text) => detectEmergency(text)];
     for (const detect of ports) expect(detect("I am having crushing chest pain right now").emergency).toBe(true);
@@ -45,6 +53,8 @@ describe("safety ports", () => {
     expectTypeOf<SafetyGate["crisisResponse"]>().toEqualTypeOf<CrisisRespond>();
     expectTypeOf<SafetyFunctions["checkRefusal"]>().toEqualTypeOf<CheckRefusal>();
     expectTypeOf<SafetyFunctions["sanitizePii"]>().toEqualTypeOf<SanitizePii>();
+    expectTypeOf<SafetyFunctions["checkAnswer"]>().toEqualTypeOf<CheckAnswer>();
+    expectTypeOf<ClinicalSafetyOptions["checkAnswer"]>().toEqualTypeOf<CheckAnswer>();
     expectTypeOf<ClinicalSafetyOptions["checkRefusal"]>().toEqualTypeOf<CheckRefusal>();
     expectTypeOf(crisisResponse).toEqualTypeOf<CrisisRespond>();
     expectTypeOf(sanitizePii).toEqualTypeOf<SanitizePii>();

@@ -166,6 +166,8 @@ export class DeepAgentRuntime {
     const ref = { turnId: ctx.turnId, threadId: ctx.threadId };
     const pendingTools = new Map<string, { name: string; started: number }>();
     let interrupts: Interrupt[] = [];
+    /** What the guard let through: it stays, and the kind refusal takes the place of what was withheld. */
+    let released = "";
 
     if (input instanceof Resume) {
       const resolved = await this.resumeInput(ctx, input, (await agent.getState(config as never)) as StateSnapshot, io);
@@ -180,6 +182,7 @@ export class DeepAgentRuntime {
         const [chunk, meta] = payload as [BaseMessage, { langgraph_node?: string }];
         if (AIMessageChunk.isInstance(chunk) && meta?.langgraph_node === "model_request" && !guard.blocked) {
           const safe = guard.push(textOf(chunk));
+          released += safe;
           if (safe && io.live) io.emit({ type: "token", ...ref, text: safe });
         }
         continue;
@@ -213,7 +216,7 @@ export class DeepAgentRuntime {
     }
     const tail = guard.blocked ? "" : guard.end();
     if (tail && io.live) io.emit({ type: "token", ...ref, text: tail });
-    if (guard.blocked) return { text: guard.blocked.message ?? "", awaitingApproval: false };
+    if (guard.blocked) return { text: [released.trim(), guard.blocked.message ?? ""].filter(Boolean).join("\n\n"), awaitingApproval: false };
 
     if (interrupts.length) {
       this.recordApprovals(ctx, interrupts, io);

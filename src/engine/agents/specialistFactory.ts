@@ -10,7 +10,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { createDeepAgent, createFilesystemMiddleware, createSummarizationMiddleware, type FilesystemPermission } from "deepagents";
 import type { AuditSink } from "../audit/auditLog";
 import type { AgentDef, ContentSet } from "../content";
-import type { CheckRefusal, SanitizePii } from "../safety/index";
+import type { CheckAnswer, CheckRefusal, SanitizePii } from "../safety/index";
 import { createAuditMiddleware } from "./middleware/audit";
 import { createCarefoldSkillsMiddleware } from "./middleware/carefoldSkills";
 import { createClinicalSafetyMiddleware } from "./middleware/clinicalSafety";
@@ -35,7 +35,10 @@ export const READ_FILE_DESCRIPTION =
 
 /** The safety folder's ports a specialist's middleware needs. */
 export interface SafetyFunctions {
+  /** Rules on tool-call arguments. */
   checkRefusal: CheckRefusal;
+  /** The output guard on the model's prose. */
+  checkAnswer: CheckAnswer;
   sanitizePii: SanitizePii;
 }
 
@@ -122,6 +125,7 @@ export function buildSpecialist(agentId: string, model: BaseChatModel, deps: Spe
         fallbackRisk: agent.metadata.risk_class,
         language: run.language,
         checkRefusal: deps.safety.checkRefusal,
+        checkAnswer: deps.safety.checkAnswer,
         sanitizePii: deps.safety.sanitizePii,
         audit: deps.audit,
       }),

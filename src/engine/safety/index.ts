@@ -4,7 +4,7 @@
  * no electron: pure functions plus the consent store's database edge.
  */
 export { detectEmergency, analyzeEmergency, NO_EMERGENCY } from "./emergency";
-export type { RefusalCheck, CheckRefusal, EmergencyCheck, DetectEmergency, CrisisRespond, SanitizePii } from "./ports";
+export type { RefusalCheck, CheckRefusal, CheckAnswer, EmergencyCheck, DetectEmergency, CrisisRespond, SanitizePii } from "./ports";
 export { createEmergencyGate } from "./gate";
 export type { EmergencyGate, GateDecision, GateSource } from "./gate";
 export { createSemanticGate, loadSemanticGate, SEMANTIC_MODEL_FILE } from "./semantic/index";
@@ -21,7 +21,7 @@ export { createOutputClassifier, INTRO_REACH, loadOutputClassifier, outputContex
 export { splitSentences, sentenceEnd } from "./sentences";
 export type { Sentence } from "./sentences";
 export type { RefusalDecision, RefusalOptions, RefusalCategory, Direction } from "./refusal";
-export { createOutputGuard } from "./outputGuard";
+export { checkAnswer, createOutputGuard } from "./outputGuard";
 export type { OutputGuard, OutputGuardOptions } from "./outputGuard";
 export { sanitizePii } from "./pii";
 export type { PiiResult, PiiType } from "./pii";

@@ -4,7 +4,7 @@
  * output refusal check. The first unsafe sentence is withheld together with everything after it, and
  * `blocked` says why, so the lifecycle can replace the answer with the kind refusal.
  */
-import { checkRefusal, REFUSAL_MESSAGES, type RefusalDecision } from "./refusal";
+import { checkRefusal, NO_REFUSAL, REFUSAL_MESSAGES, type RefusalDecision } from "./refusal";
 import { sentenceEnd } from "./sentences";
 import { INTRO_REACH, outputContext } from "./semantic/output";
 import type { RefusalClassifier } from "./semantic/refusal";
@@ -31,6 +31,18 @@ export interface OutputGuard {
   end(): string;
   /** The refusal that stopped the stream, or null while everything has been safe. */
   readonly blocked: RefusalDecision | null;
+}
+
+/**
+ * A whole answer through a fresh guard, as it would have streamed: the guard's refusal, or none. Checks
+ * after streaming (the specialist's whole message, the composed answer) use this, so they withhold
+ * exactly what streaming withholds.
+ */
+export function checkAnswer(text: string, options: { language: "en" | "es"; semantic?: RefusalClassifier | null }): RefusalDecision {
+  const guard = createOutputGuard(options);
+  for (let i = 0; i < text.length && !guard.blocked; i += 256) guard.push(text.slice(i, i + 256));
+  if (!guard.blocked) guard.end();
+  return guard.blocked ?? NO_REFUSAL;
 }
 
 /** How much released text later sentences are read against. */

@@ -18,6 +18,13 @@ export interface RefusalCheck extends Pick<RefusalDecision, "refuse" | "category
 /** The refusal-check port: input or output text in, a decision out. */
 export type CheckRefusal = (text: string, options: Pick<RefusalOptions, "direction" | "language">) => RefusalCheck;
 
+/**
+ * The answer-check port: whole model prose in, the output guard's decision out (the same rules,
+ * classifier and veto as the streaming guard), so every later check of model text agrees with what
+ * streaming let through.
+ */
+export type CheckAnswer = (text: string, language: "en" | "es") => RefusalCheck;
+
 /** What a caller reads of an emergency decision (EmergencyGate.detect's GateDecision). */
 export interface EmergencyCheck extends Pick<GateDecision, "emergency" | "family" | "action" | "rule"> {
   /** Which layer raised it: the rules or the semantic classifier. */

@@ -12,7 +12,7 @@ import { createMiddleware } from "langchain";
 import { z } from "zod";
 import type { AuditSink } from "../../audit/auditLog";
 import { RISK_ORDER } from "../../content";
-import type { CheckRefusal, SanitizePii } from "../../safety/index";
+import type { CheckAnswer, CheckRefusal, SanitizePii } from "../../safety/index";
 import type { CatalogSkill } from "./carefoldSkills";
 
 export interface ClinicalSafetyOptions {
@@ -27,7 +27,10 @@ export interface ClinicalSafetyOptions {
   language: "en" | "es";
   /** The agent's risk class from content, used until deepagents has loaded the skills metadata. */
   fallbackRisk: string;
+  /** Rules on tool-call arguments. */
   checkRefusal: CheckRefusal;
+  /** The output guard on the model's prose (the same decision streaming made). */
+  checkAnswer: CheckAnswer;
   sanitizePii: SanitizePii;
   audit: AuditSink;
 }
@@ -83,7 +86,7 @@ export function createClinicalSafetyMiddleware(options: ClinicalSafetyOptions) {
       const response = await handler(request);
       const message = response as unknown as AIMessage;
       if (!(message instanceof AIMessage)) return response;
-      const refusal = options.checkRefusal(textOf(message), { direction: "output", language: options.language });
+      const refusal = options.checkAnswer(textOf(message), options.language);
       const allowed = allowedTools(options, skillsOf(request.state));
       const unsafeCalls = (message.tool_calls ?? []).filter(
         (c) => !allowed.has(c.name) || options.checkRefusal(JSON.stringify(c.args), { direction: "output", language: options.language }).refuse,
