@@ -18,6 +18,7 @@ const EXPECTED_FILE: Record<RuleId, string> = {
   "risk-class": "skills/knee-visit-prep/SKILL.md",
   category: "agents/walk-buddy/metadata.yaml",
   "tool-registry": "agents/walk-buddy/agent.yaml",
+  "allowed-tools-mirror": "skills/walk-log/SKILL.md",
   "skill-tools": "agents/walk-buddy/agent.yaml",
   forbidden: "skills/knee-visit-prep/SKILL.md",
   "intended-use": "skills/walk-log/SKILL.md",
@@ -115,11 +116,18 @@ describe("rule details", () => {
   it("tool-registry: skill metadata.tools and allowed-tools are checked too", () => {
     const problems = problemsAfter(
       ["skills/walk-log/SKILL.md", 'tools: "skill-docs workspace-note"', 'tools: "skill-docs web_fetch"'],
-      ["skills/walk-log/SKILL.md", "allowed-tools: read_file skill-docs", "allowed-tools: read_file shell"],
+      ["skills/walk-log/SKILL.md", "allowed-tools: skill-docs workspace-note", "allowed-tools: skill-docs web_fetch"],
     );
     expect(problems.map((p) => [p.field, p.rule])).toEqual([
       ["allowed-tools", "tool-registry"],
       ["metadata.tools", "tool-registry"],
+    ]);
+  });
+
+  it("allowed-tools-mirror: says what allowed-tools must add and remove to match metadata.tools", () => {
+    const problems = problemsAfter(["skills/walk-log/SKILL.md", "allowed-tools: skill-docs workspace-note", "allowed-tools: read_file skill-docs"]);
+    expect(problems).toEqual([
+      expect.objectContaining({ file: "skills/walk-log/SKILL.md", field: "allowed-tools", rule: "allowed-tools-mirror", message: expect.stringMatching(/add workspace-note; remove read_file/) }),
     ]);
   });
 

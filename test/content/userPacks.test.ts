@@ -85,6 +85,7 @@ describe("loadLayeredContent", () => {
   it("refuses a user skill that would break a bundled agent; the bundled skill stays in use", () => {
     const user = userFolder(MIGRATED, ["skills/knee-visit-prep"]);
     edit(user, "skills/knee-visit-prep/SKILL.md", 'tools: "skill-docs workspace-note attach-read"', 'tools: "skill-docs workspace-note attach-read sanitize_pii"');
+    edit(user, "skills/knee-visit-prep/SKILL.md", "allowed-tools: skill-docs workspace-note attach-read", "allowed-tools: skill-docs workspace-note attach-read sanitize_pii");
     const r = loadLayeredContent({ bundledDir: GOOD, userDir: user });
     expect(r.user.loaded).toEqual([]);
     expect(r.user.rejected.map((p) => p.why)).toEqual([

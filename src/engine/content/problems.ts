@@ -15,6 +15,7 @@ export const RULES = {
   "risk-class": "agent risk = highest risk of its skills; clinical skills are clinical_assist",
   category: "category is <domain>.<area> and matches the domain",
   "tool-registry": "declared tools belong to the closed registry",
+  "allowed-tools-mirror": "a skill's allowed-tools lists exactly its metadata.tools",
   "skill-tools": "a skill's tools are available to every agent that declares it",
   forbidden: "metadata.forbidden names only known verbs, and all five for clinical skills",
   "intended-use": "the three intended-use statements are present",

@@ -40,10 +40,20 @@ export function checkSkillFrontmatter(skill: SkillDef): ContentProblem[] {
       out.push(problem(file, "tool-registry", `"${tool}" is not in the closed registry (${TOOL_REGISTRY.join(", ")})`, "metadata.tools"));
     }
   });
-  for (const tool of fm["allowed-tools"].split(/\s+/).filter(Boolean)) {
+  const allowed = fm["allowed-tools"].split(/\s+/).filter(Boolean);
+  for (const tool of allowed) {
     if (!KNOWN_RUNTIME_TOOLS.has(tool)) {
       out.push(problem(file, "tool-registry", `"${tool}" is neither a registry tool nor a runtime file tool`, "allowed-tools"));
     }
+  }
+  // ADR-0003 9a: allowed-tools mirrors metadata.tools (the runtime grants from metadata.tools; the
+  // standard field must say the same to any other Agent Skills reader).
+  const declared = new Set(skill.tools);
+  const extra = allowed.filter((t) => !declared.has(t));
+  const missing = skill.tools.filter((t) => !allowed.includes(t));
+  if (extra.length > 0 || missing.length > 0) {
+    const parts = [missing.length ? `add ${missing.join(" ")}` : "", extra.length ? `remove ${extra.join(" ")}` : ""].filter(Boolean).join("; ");
+    out.push(problem(file, "allowed-tools-mirror", `allowed-tools must list exactly metadata.tools (${parts})`, "allowed-tools"));
   }
 
   const unknown = skill.forbidden.filter((v) => !(FORBIDDEN_VERBS as readonly string[]).includes(v));
