@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { parseFrontmatter } from "../../src/engine/content/files";
 import { rulesWithhold, withReleased } from "../../src/engine/safety/outputGuard";
 import { splitSentences } from "../../src/engine/safety/index";
 import { encodeModel, type SemanticModel } from "../../src/engine/safety/semantic/index";
@@ -97,8 +98,16 @@ export function projectExamples(): TrainingExample[] {
   const corpus = readJsonl<{ direction: string; expect: string; category: string | null; text: string }>(resolve(ROOT, "test/safety/corpus/refusal.jsonl"))
     .filter((c) => c.direction === "output")
     .map((c) => ({ text: c.text, label: c.expect === "refuse" && c.category ? c.category : "none" }));
-  const skills = skillFiles().flatMap((file) => windows(readFileSync(file, "utf8")).map((w) => ({ text: w.sentence, context: w.context, label: "none" })));
+  const skills = skillFiles().flatMap((file) => windows(proseOf(file)).map((w) => ({ text: w.sentence, context: w.context, label: "none" })));
   return [...corpus, ...skills];
+}
+
+/** A skill file's prose: a SKILL.md without its frontmatter (not text anyone is shown), a reference whole. */
+function proseOf(file: string): string {
+  const text = readFileSync(file, "utf8");
+  if (!text.startsWith("---")) return text;
+  const parsed = parseFrontmatter(text, file);
+  return parsed.ok ? parsed.value.body : text;
 }
 
 /** The shipped skills' markdown files, in a fixed order. */
