@@ -11,6 +11,17 @@ const AUTH = "Ask the office to send the request to your plan.";
 const questionsOf = (id: string, lang: "en" | "es") => DEFAULT_CONFLICT_RULES.find((r) => r.id === id)!.questions[lang];
 const count = (hay: string, needle: string) => hay.split(needle).length - 1;
 
+describe("what the final output check reads", () => {
+  it("is the composed model text without the notes on failed specialists", () => {
+    const r = compose([answer("cardiology-guide", HEART), failed("nephrology-guide", "tiny.gguf is truncated. Copy or download it again.")], plan(["cardiology-guide", "nephrology-guide"]), "en");
+    expect(r.text).toContain("tiny.gguf is truncated");
+    expect(r.checked).not.toContain("tiny.gguf");
+    expect(r.checked).toContain("Keep a daily weight log.");
+    const alone = compose([answer("cardiology-guide", HEART)], plan(["cardiology-guide"]), "en");
+    expect(alone.checked).toBe(alone.text);
+  });
+});
+
 describe("single specialist", () => {
   it("is the cleaned text alone, without an agenda wrapper", () => {
     const r = compose([answer("cardiology-guide", `As an AI, I can't diagnose you.\n\n${HEART}\n\n_Disclaimer: not medical advice._`)], plan(["cardiology-guide"]), "en");

@@ -329,7 +329,7 @@ export class ConsultService {
     try {
       const output = await this.deps.runtime.resume(ctx, decisions, { emit: released.forward, signal }, interruptId);
       this.deps.faultPoint?.("run.resumed");
-      const { conflicts: _conflicts, ...final } = finalizeResult(
+      const { conflicts: _conflicts, checked: _checked, ...final } = finalizeResult(
         [{ agent: ctx.agent, ok: true, awaitingApproval: output.awaitingApproval, text: output.text, error: null, durationMs: 0 }],
         { agents: [ctx.agent], topology: "single", tasks: [{ agent: ctx.agent, dependsOn: [] }], confidence: 1, why: "" },
         ctx.language,

@@ -13,8 +13,9 @@ export const CANONICAL_FOOTER = {
 
 export interface SynthesisDeps {
   /** The combined answer (master agenda, conflict questions, disclaimer de-duplication, chips; src/engine/synthesis). */
-  compose(outputs: SpecialistOutput[], plan: Plan, language: "en" | "es", question?: string): { text: string; chips: string[]; conflicts?: string[] };
-  /** The output refusal check, run on the final text before it is shown or stored. */
+  compose(outputs: SpecialistOutput[], plan: Plan, language: "en" | "es", question?: string): { text: string; chips: string[]; conflicts?: string[]; checked?: string };
+  /** The output check (the output guard on whole text), run on the final answer before it is shown or
+   * stored: on the composed model text, not on the engine's notes about failed specialists. */
   checkOutput?(text: string, language: "en" | "es"): { refuse: boolean; message: string | null; rule: string | null; category: string | null };
   /** Told when the final check replaced an answer (audit). */
   onBlocked?(rule: string | null, category: string | null, state: { threadId: string; agents: string[] }): void;
@@ -29,7 +30,7 @@ export function finalizeResult(
   language: "en" | "es",
   compose: SynthesisDeps["compose"],
   question?: string,
-): TurnResult & { conflicts: string[] } {
+): TurnResult & { conflicts: string[]; checked: string } {
   const anyOk = outputs.some((o) => o.ok);
   const waiting = outputs.some((o) => o.awaitingApproval);
   const composed = compose(outputs, plan, language, question);
@@ -42,6 +43,7 @@ export function finalizeResult(
     chips: composed.chips,
     why: plan.why,
     conflicts: (composed as { conflicts?: string[] }).conflicts ?? [],
+    checked: composed.checked ?? composed.text,
   };
 }
 
@@ -59,10 +61,10 @@ export function withSupportLine(text: string, numbers: readonly CrisisNumber[], 
 
 export function createSynthesizer(deps: SynthesisDeps): PhaseFn {
   return async (state) => {
-    const { conflicts, ...composed } = finalizeResult(state.outputs, state.executionPlan!, state.language, deps.compose, state.text);
+    const { conflicts, checked, ...composed } = finalizeResult(state.outputs, state.executionPlan!, state.language, deps.compose, state.text);
     const result = state.supportNumbers ? { ...composed, text: withSupportLine(composed.text, state.supportNumbers, state.language) } : composed;
     deps.onConflicts?.(conflicts, { threadId: state.threadId, turnId: state.turnId, agents: result.agents });
-    const verdict = deps.checkOutput?.(result.text, state.language);
+    const verdict = checked.trim() ? deps.checkOutput?.(checked, state.language) : undefined;
     if (verdict?.refuse && verdict.message) {
       deps.onBlocked?.(verdict.rule, verdict.category, { threadId: state.threadId, agents: result.agents });
       return { result: { ...result, outcome: "refused", text: verdict.message, chips: [] } };

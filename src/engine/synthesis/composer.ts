@@ -23,6 +23,11 @@ export interface ComposedAnswer {
   chips: string[];
   /** Ids of the conflict rules that fired, for the audit event and the trace. */
   conflicts: string[];
+  /**
+   * What the final output check reads: the answer without the notes on failed specialists (the
+   * engine's own problem messages, about files and servers, are not model output).
+   */
+  checked: string;
 }
 
 /** Extra, optional `question`: the user's message, so rules can also match what the user said. */
@@ -66,7 +71,8 @@ export function createComposer(options: ComposerOptions): Composer {
     const questions = conflictQuestions(fired);
     const agenda = plan.topology !== "single" || ordered.length > 1;
     const text = renderAgenda({ agenda, sections, questions, failures }, language);
+    const checked = failures.length > 0 ? renderAgenda({ agenda, sections, questions, failures: [] }, language) : text;
     const chips = suggestChips({ topology: plan.topology, answered, agenda: agenda && sections.length > 0, conflicts: questions.length > 0 }, language, chipsFile);
-    return { text, chips, conflicts: fired.map((f) => f.id) };
+    return { text, chips, conflicts: fired.map((f) => f.id), checked };
   };
 }
