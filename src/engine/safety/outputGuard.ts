@@ -1,8 +1,9 @@
 /**
  * Streaming output guard (safety.md §2): model text is released one whole sentence at a time, and only
- * after the sentence (with the one before it, so nothing slips through across a full stop) passes the
- * output refusal check. The first unsafe sentence is withheld together with everything after it, and
- * `blocked` says why, so the lifecycle can replace the answer with the kind refusal.
+ * after the sentence passes the output rules (with the sentence before it, so nothing slips through
+ * across a full stop) and the output classifier (with what was shown before it). The first unsafe
+ * sentence is withheld together with everything after it, and `blocked` says why, so the lifecycle can
+ * put the kind refusal in place of what was withheld.
  */
 import { checkRefusal, NO_REFUSAL, REFUSAL_MESSAGES, type RefusalDecision } from "./refusal";
 import { sentenceEnd } from "./sentences";
@@ -18,8 +19,9 @@ export interface OutputGuardOptions {
    */
   maxPending?: number;
   /**
-   * The output classifier (./semantic/output): it reads each sentence with the one shown before it
-   * and adds what the rules miss. Absent, the rules decide alone.
+   * The output classifier (./semantic/output): it reads each sentence with what was shown before it,
+   * adds what the rules miss, and may excuse a rule's hit it scores below its veto. Absent, the rules
+   * decide alone.
    */
   semantic?: RefusalClassifier | null;
 }
@@ -48,12 +50,6 @@ export function checkAnswer(text: string, options: { language: "en" | "es"; sema
 /** How much released text later sentences are read against. */
 export const CONTEXT_CHARS = 2_000;
 
-/**
- * The rules' verdict on one sentence. It is checked after what was shown before it, so a phrase that
- * starts in the previous sentence and ends in this one is caught, and a quote, a quoted list or a table
- * header above frames it. The cheap checks come first (the sentence alone, then with the sentence
- * before it); only a phrase they find is looked at again in its full context, which can only excuse it.
- */
 /** The shown text with `released` added, kept to its last CONTEXT_CHARS (cut at a paragraph when it can be). */
 export function withReleased(shown: string, released: string): string {
   const all = shown + released;
@@ -62,6 +58,12 @@ export function withReleased(shown: string, released: string): string {
   return cut < 0 ? all.slice(all.length - CONTEXT_CHARS) : all.slice(cut);
 }
 
+/**
+ * The rules' verdict on one sentence. It is checked after what was shown before it, so a phrase that
+ * starts in the previous sentence and ends in this one is caught, and a quote, a quoted list or a table
+ * header above frames it. The cheap checks come first (the sentence alone, then with the sentence
+ * before it); only a phrase they find is looked at again in its full context, which can only excuse it.
+ */
 export function rulesWithhold(sentence: string, previous: string, shown: string, language: "en" | "es"): boolean {
   return rulesDecision(sentence, previous, shown, language) !== null;
 }
