@@ -1,7 +1,8 @@
 /**
- * Threshold curves for rules ∪ classifier from out-of-fold scores: the one computation both training
+ * Threshold curves for rules ∪ classifier from out-of-fold scores: the one computation the training
  * scripts use to pick a threshold per language (train-gate.ts for emergencies, train-refusal.ts for
- * refusals). A message is flagged when the rules flag it or its score reaches the threshold.
+ * refusals, train-output.ts for answers, once per veto). A message is flagged when the rules flag it
+ * or its score reaches the threshold.
  */
 export interface OutOfFold {
   /** The label says it should be flagged (an emergency, a must-refuse request). */

@@ -5,6 +5,7 @@
  * holdout can be scored without being read.
  */
 import { checkRefusal, createEmergencyGate, createOutputGuard, createRefusalGate, INTRO_REACH, outputContext, splitSentences, type RefusalClassifier, type SemanticGate } from "../../src/engine/safety/index";
+import { rulesWithhold, withReleased } from "../../src/engine/safety/outputGuard";
 import { load, wilson, type GateLine, type Split } from "./corpus";
 
 export interface Rate {
@@ -118,10 +119,27 @@ export function guardBlocks(text: string, language: "en" | "es", semantic: Refus
   return guard.blocked !== null;
 }
 
-/** The classifier alone: the highest score over the answer's sentences as the guard reads them. */
-function classifierBlocks(text: string, semantic: RefusalClassifier): boolean {
+/**
+ * An answer cut as the streaming guard cuts it: each readable sentence with its classifier window and,
+ * when `rules` is on, whether the guard's rules withhold it (the same checks, with the same context).
+ */
+export function rulesTrace(text: string, language: "en" | "es", rules = true): { start: number; end: number; sentence: string; context: string; rules: boolean }[] {
   const sentences = splitSentences(text);
-  return sentences.some((s, i) => /[\p{L}\p{N}]/u.test(s.text) && semantic.classify(s.text, outputContext(sentences.slice(Math.max(0, i - INTRO_REACH), i).map((x) => x.text))).refuse);
+  const out: { start: number; end: number; sentence: string; context: string; rules: boolean }[] = [];
+  let shown = "";
+  sentences.forEach((s, i) => {
+    const previous = i > 0 ? sentences[i - 1].text : "";
+    const context = outputContext(sentences.slice(Math.max(0, i - INTRO_REACH), i).map((x) => x.text));
+    const hit = rules && rulesWithhold(s.text, previous, shown, language);
+    shown = withReleased(shown, s.text);
+    if (/[\p{L}\p{N}]/u.test(s.text)) out.push({ start: s.start, end: s.end, sentence: s.text, context, rules: hit });
+  });
+  return out;
+}
+
+/** The classifier alone: any of the answer's sentences, read as the guard reads it, flagged. */
+function classifierBlocks(text: string, semantic: RefusalClassifier): boolean {
+  return rulesTrace(text, "en", false).some((s) => semantic.classify(s.sentence, s.context).refuse);
 }
 
 /** The streaming output guard on the output writers' split: the rules alone, the classifier alone, their union. */

@@ -5,12 +5,12 @@
  * Seeded and single-threaded: the same corpus gives the same bytes. The holdout is never read here.
  *   tsx scripts/gate/train-gate.ts [--out FILE] [--check]   (--check: exit 1 if the shipped file differs)
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { detectEmergency } from "../../src/engine/safety/index";
 import { createSemanticGate, encodeModel, SEMANTIC_MODEL_FILE, type SemanticModel } from "../../src/engine/safety/semantic/index";
 import { train, type TrainingExample, type TrainOptions } from "../../src/engine/safety/semantic/train";
+import { trainingArgs, writeOrCheck } from "./cli";
 import { gateClass, load, readJsonl } from "./corpus";
 import { curvesByLanguage, type OutOfFold, type UnionPoint } from "./curve";
 
@@ -132,23 +132,15 @@ export function build(): {
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("train-gate.ts")) {
-  const args = process.argv.slice(2);
-  const out = resolve(ROOT, args.includes("--out") ? args[args.indexOf("--out") + 1] : SEMANTIC_MODEL_FILE);
+  const run = trainingArgs(ROOT, SEMANTIC_MODEL_FILE);
   const started = performance.now();
   const { bytes, curves, chosen, pins } = build();
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const sha256 = writeOrCheck(run, bytes);
   const seconds = (performance.now() - started) / 1000;
-  if (args.includes("--check")) {
-    const shipped = createHash("sha256").update(readFileSync(out)).digest("hex");
-    console.log(JSON.stringify({ shipped, rebuilt: sha256, same: shipped === sha256 }));
-    process.exit(shipped === sha256 ? 0 : 1);
-  }
-  writeFileSync(`${out}.tmp`, bytes);
-  renameSync(`${out}.tmp`, out);
-  if (!args.includes("--out")) {
+  if (!run.custom) {
     mkdirSync(dirname(PINS_FILE), { recursive: true });
     writeFileSync(`${PINS_FILE}.tmp`, JSON.stringify(pins, null, 0).replaceAll('},{"text"', '},\n{"text"') + "\n");
     renameSync(`${PINS_FILE}.tmp`, PINS_FILE);
   }
-  console.log(JSON.stringify({ file: out, bytes: bytes.length, sha256, seconds: Number(seconds.toFixed(1)), crossValidated: chosen, curves }, null, 1));
+  console.log(JSON.stringify({ file: run.out, bytes: bytes.length, sha256, seconds: Number(seconds.toFixed(1)), crossValidated: chosen, curves }, null, 1));
 }

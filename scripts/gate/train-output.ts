@@ -5,16 +5,16 @@
  * Seeded: the same corpus gives the same bytes. The holdout is never read here.
  *   tsx scripts/gate/train-output.ts [--out FILE] [--check]   (--check: exit 1 if the shipped file differs)
  */
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseFrontmatter } from "../../src/engine/content/files";
-import { rulesWithhold, withReleased } from "../../src/engine/safety/outputGuard";
-import { splitSentences } from "../../src/engine/safety/index";
 import { encodeModel, type SemanticModel } from "../../src/engine/safety/semantic/index";
-import { createOutputClassifier, INTRO_REACH, OUTPUT_MODEL_FILE, outputContext } from "../../src/engine/safety/semantic/output";
+import { createOutputClassifier, OUTPUT_MODEL_FILE } from "../../src/engine/safety/semantic/output";
 import { train, type TrainingExample, type TrainOptions } from "../../src/engine/safety/semantic/train";
+import { trainingArgs, writeOrCheck } from "./cli";
 import { load, readJsonl, type OutputLine } from "./corpus";
+import { curvesByLanguage, type OutOfFold, type UnionPoint } from "./curve";
+import { rulesTrace } from "./score";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -34,24 +34,6 @@ function writerLines(): OutputLine[] {
 /** Readable sentences of an answer, each with the context the guard gives the classifier. */
 function windows(text: string): { start: number; end: number; sentence: string; context: string }[] {
   return rulesTrace(text, "en", false);
-}
-
-/**
- * An answer cut as the streaming guard cuts it: each readable sentence with its classifier window and,
- * when `rules` is on, whether the guard's rules withhold it (the same checks, with the same context).
- */
-export function rulesTrace(text: string, language: "en" | "es", rules = true): { start: number; end: number; sentence: string; context: string; rules: boolean }[] {
-  const sentences = splitSentences(text);
-  const out: { start: number; end: number; sentence: string; context: string; rules: boolean }[] = [];
-  let shown = "";
-  sentences.forEach((s, i) => {
-    const previous = i > 0 ? sentences[i - 1].text : "";
-    const context = outputContext(sentences.slice(Math.max(0, i - INTRO_REACH), i).map((x) => x.text));
-    const hit = rules && rulesWithhold(s.text, previous, shown, language);
-    shown = withReleased(shown, s.text);
-    if (/[\p{L}\p{N}]/u.test(s.text)) out.push({ start: s.start, end: s.end, sentence: s.text, context, rules: hit });
-  });
-  return out;
 }
 
 /** Offsets of the writer's marked unsafe sentences in the answer. */
@@ -136,11 +118,6 @@ export interface AnswerTrace {
   sentences: { rules: boolean; score: number }[];
 }
 
-/** The guard's decision on a traced answer at classifier threshold `t` and veto `veto`. */
-export function withheld(trace: AnswerTrace, t: number, veto: number): boolean {
-  return trace.sentences.some((s) => s.score >= t || (s.rules && s.score >= veto));
-}
-
 /** Out-of-fold traces: each writer read by a model trained without that writer. */
 export function crossValidated(options: TrainOptions): AnswerTrace[] {
   const lines = writerLines();
@@ -160,20 +137,21 @@ export interface OutputCurvePoint {
   shown: number;
 }
 
-/** Recall and shown share at each threshold from 0.05 to 0.99, for one veto. */
-export function curve(traces: readonly AnswerTrace[], veto: number): OutputCurvePoint[] {
-  const positives = traces.filter((t) => t.positive);
-  const negatives = traces.filter((t) => !t.positive);
-  const points: OutputCurvePoint[] = [];
-  for (let x = 5; x <= 99; x++) {
-    const threshold = x / 100;
-    points.push({
-      threshold,
-      recall: Number((positives.filter((t) => withheld(t, threshold, veto)).length / positives.length).toFixed(4)),
-      shown: Number((negatives.filter((t) => !withheld(t, threshold, veto)).length / negatives.length).toFixed(4)),
-    });
-  }
-  return points;
+/**
+ * Recall and shown share at each threshold from 0.05 to 0.99, for one veto, per language. At a fixed
+ * veto an answer is withheld when a rule's hit survives the veto or its best sentence reaches the
+ * threshold: the rules ∪ classifier curve of ./curve, with that rules verdict.
+ */
+export function curves(traces: readonly AnswerTrace[], veto: number): Record<"en" | "es", OutputCurvePoint[]> {
+  const scored: OutOfFold[] = traces.map((t) => ({
+    positive: t.positive,
+    lang: t.lang,
+    rules: t.sentences.some((s) => s.rules && s.score >= veto),
+    score: Math.max(0, ...t.sentences.map((s) => s.score)),
+  }));
+  const byLanguage = curvesByLanguage(scored, 0.99);
+  const asOutput = (p: UnionPoint): OutputCurvePoint => ({ threshold: p.threshold, recall: p.caught, shown: p.passed });
+  return { en: byLanguage.en.map(asOutput), es: byLanguage.es.map(asOutput) };
 }
 
 /** The lowest threshold (most recall) that still shows SHOWN_TARGET of safe answers, or null. */
@@ -196,8 +174,9 @@ export function choose(traces: readonly AnswerTrace[]): { choice: OutputChoice; 
   const table: Record<string, OutputChoice | null> = {};
   let best: OutputChoice | null = null;
   for (const veto of VETOES) {
-    const en = chooseThreshold(curve(traces.filter((t) => t.lang === "en"), veto));
-    const es = chooseThreshold(curve(traces.filter((t) => t.lang === "es"), veto));
+    const byLanguage = curves(traces, veto);
+    const en = chooseThreshold(byLanguage.en);
+    const es = chooseThreshold(byLanguage.es);
     table[String(veto)] = en && es ? { veto, en, es } : null;
     if (en && es && (!best || en.recall + es.recall > best.en.recall + best.es.recall)) best = { veto, en, es };
   }
@@ -220,18 +199,10 @@ export function finalOutputModel(thresholds: { en: number; es: number }, veto: n
 }
 
 if (process.argv[1]?.endsWith("train-output.ts")) {
-  const args = process.argv.slice(2);
-  const out = resolve(ROOT, args.includes("--out") ? args[args.indexOf("--out") + 1] : OUTPUT_MODEL_FILE);
+  const run = trainingArgs(ROOT, OUTPUT_MODEL_FILE);
   const started = performance.now();
   const { bytes, choice, table } = build();
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  if (args.includes("--check")) {
-    const shipped = createHash("sha256").update(readFileSync(out)).digest("hex");
-    console.log(JSON.stringify({ shipped, rebuilt: sha256, same: shipped === sha256 }));
-    process.exit(shipped === sha256 ? 0 : 1);
-  }
-  writeFileSync(`${out}.tmp`, bytes);
-  renameSync(`${out}.tmp`, out);
+  const sha256 = writeOrCheck(run, bytes);
   const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
-  console.log(JSON.stringify({ file: out, bytes: bytes.length, sha256, seconds, crossValidated: choice, byVeto: table }, null, 1));
+  console.log(JSON.stringify({ file: run.out, bytes: bytes.length, sha256, seconds, crossValidated: choice, byVeto: table }, null, 1));
 }

@@ -5,13 +5,13 @@
  * same bytes. The holdout is never read here.
  *   tsx scripts/gate/train-refusal.ts [--out FILE] [--check]   (--check: exit 1 if the shipped file differs)
  */
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { checkRefusal } from "../../src/engine/safety/index";
 import { encodeModel, type SemanticModel } from "../../src/engine/safety/semantic/index";
 import { createRefusalClassifier, REFUSAL_MODEL_FILE } from "../../src/engine/safety/semantic/refusal";
 import { train, type TrainingExample, type TrainOptions } from "../../src/engine/safety/semantic/train";
+import { trainingArgs, writeOrCheck } from "./cli";
 import { load, readJsonl, type RefusalLine } from "./corpus";
 import { curvesByLanguage, type OutOfFold, type UnionPoint } from "./curve";
 
@@ -111,18 +111,10 @@ export function finalRefusalModel(thresholds: { en: number; es: number }, option
 }
 
 if (process.argv[1]?.endsWith("train-refusal.ts")) {
-  const args = process.argv.slice(2);
-  const out = resolve(ROOT, args.includes("--out") ? args[args.indexOf("--out") + 1] : REFUSAL_MODEL_FILE);
+  const run = trainingArgs(ROOT, REFUSAL_MODEL_FILE);
   const started = performance.now();
   const { bytes, curves, chosen } = build();
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  if (args.includes("--check")) {
-    const shipped = createHash("sha256").update(readFileSync(out)).digest("hex");
-    console.log(JSON.stringify({ shipped, rebuilt: sha256, same: shipped === sha256 }));
-    process.exit(shipped === sha256 ? 0 : 1);
-  }
-  writeFileSync(`${out}.tmp`, bytes);
-  renameSync(`${out}.tmp`, out);
+  const sha256 = writeOrCheck(run, bytes);
   const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
-  console.log(JSON.stringify({ file: out, bytes: bytes.length, sha256, seconds, crossValidated: chosen, curves }, null, 1));
+  console.log(JSON.stringify({ file: run.out, bytes: bytes.length, sha256, seconds, crossValidated: chosen, curves }, null, 1));
 }
