@@ -4,7 +4,7 @@
  * a `done` terminator with token counts). Unknown models get Ollama's 404; every request is recorded.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createServer as createTcpServer, type AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 
 export interface StubModel {
   name: string;
@@ -151,10 +151,25 @@ export async function startOllamaStub(options: OllamaStubOptions = {}): Promise<
 }
 
 /** A URL on 127.0.0.1 whose port nobody listens on (connection refused), for "server is down" tests. */
+/**
+ * A URL where nothing listens. Ports below 1024 are never handed out by `listen(0)`, so a parallel test
+ * worker cannot take the port between this check and its use (an ephemeral port freed here could be).
+ */
 export async function closedPortUrl(): Promise<string> {
-  const server = createTcpServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 600 + Math.floor(Math.random() * 400);
+    if (await refuses(port)) return `http://127.0.0.1:${port}`;
+  }
+  throw new Error("no closed port below 1024 on 127.0.0.1");
+}
+
+function refuses(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (e: NodeJS.ErrnoException) => resolve(e.code === "ECONNREFUSED"));
+  });
 }
