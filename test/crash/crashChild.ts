@@ -19,7 +19,7 @@ import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { FaultPoint } from "../../src/engine/consult/consultService";
 import type { Plan } from "../../src/engine/lifecycle/state";
-import { Engine } from "../../src/engine/engine";
+import { createEngine } from "../../src/engine/engine";
 import type { Router } from "../../src/engine/lifecycle/plan";
 import { isAtomicTemp } from "../../src/engine/storage/atomicWrite";
 import { scriptedProvider, type ScriptStep } from "../support/scriptedChatModel";
@@ -75,21 +75,15 @@ function script(messages: BaseMessage[]): ScriptStep {
 
 // Like test/support/engineHarness (which needs vitest's __dirname): the plan phase is fixed.
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-class CrashTestEngine extends Engine {
-  protected override router(): Router {
-    return () => plan;
-  }
-}
-const engine = new CrashTestEngine(
-  {
-    dataDir,
-    contentDir: REPO,
-    modelProvider: scriptedProvider(script),
-    faultPoint: (point) => {
-      if (spec.fault === point && hit(point)) die();
-    },
+const engine = createEngine({
+  dataDir,
+  contentDir: REPO,
+  modelProvider: scriptedProvider(script),
+  router: (): Router => () => plan,
+  faultPoint: (point) => {
+    if (spec.fault === point && hit(point)) die();
   },
-);
+});
 engine.consent.grantGlobal();
 
 const temps = readdirSync(notesDir).filter(isAtomicTemp).length;

@@ -45,7 +45,7 @@ function runChild(dir: string, spec: KillSpec, timeoutMs = 60_000): Promise<RunR
     child.on("exit", (code, signal) => {
       clearTimeout(guard);
       const completed = out.includes('"ev":"complete"');
-      if (signal !== "SIGKILL" && code !== 0) return reject(new Error(`engine process failed (${code}): ${stderr.slice(-3000)}`));
+      if (signal !== "SIGKILL" && code !== 0) return reject(new Error(`engine process failed (${code}, ${JSON.stringify(spec)}): ${stderr.slice(-3000)}`));
       resolve({ killed: signal === "SIGKILL" && !completed, completed, ready, stderr });
     });
   });
@@ -103,7 +103,7 @@ function tempsUnder(dir: string): string[] {
 }
 
 /** After a clean restart ran the scenario to its end. */
-function checkFinal(dir: string, problems: string[], label: string): { applied: number; stuckTurns: number } {
+function checkFinal(dir: string, problems: string[], label: string): { applied: number; interruptedTurns: number } {
   checkAnyMoment(dir, problems, label);
   const temps = tempsUnder(dir);
   if (temps.length) problems.push(`${label}: stale temp files ${temps.join(", ")}`);
@@ -123,10 +123,16 @@ function checkFinal(dir: string, problems: string[], label: string): { applied: 
       const recorded = lines.filter((l) => l.event === "approval" && l.thread === r.thread_id && l.decision === "applied").length;
       if (recorded > 1) problems.push(`${label}: approval of ${r.thread_id} recorded applied ${recorded} times`);
     }
-    // A turn killed before it asked for approval never reached one: an interrupted consult, counted apart.
+    // A turn killed before it asked for approval never reached one: the restart ends it with a plain
+    // message (counted apart); no question is ever left without an answer.
     const turns = db.prepare("SELECT DISTINCT turn_id AS id FROM messages WHERE role = 'user'").all() as { id: string }[];
-    const stuckTurns = turns.filter((t) => !rows.some((r) => r.turn_id === t.id)).length;
-    return { applied: rows.filter((r) => r.status === "applied").length, stuckTurns };
+    let interruptedTurns = 0;
+    for (const t of turns.filter((t) => !rows.some((r) => r.turn_id === t.id))) {
+      const answer = db.prepare("SELECT json_extract(meta, '$.outcome') AS outcome FROM messages WHERE turn_id = ? AND role = 'assistant'").get(t.id) as { outcome: string } | undefined;
+      if (!answer) problems.push(`${label}: turn ${t.id} was left without an answer`);
+      else if (answer.outcome === "failed") interruptedTurns++;
+    }
+    return { applied: rows.filter((r) => r.status === "applied").length, interruptedTurns };
   } finally {
     db.close();
   }
@@ -138,7 +144,8 @@ export interface CrashReport {
   randomKills: number;
   dataDirs: number;
   applied: number;
-  stuckTurns: number;
+  /** Turns killed before they asked for approval, ended on restart as interrupted. */
+  interruptedTurns: number;
   problems: string[];
 }
 
@@ -147,16 +154,19 @@ export interface CrashReport {
  * completes it and the final checks run; `parallel` data dirs at a time.
  */
 export async function crashTest(kills: number, options: { killsPerDir: number; parallel: number }): Promise<CrashReport> {
-  const report: CrashReport = { kills: 0, targetedKills: 0, randomKills: 0, dataDirs: 0, applied: 0, stuckTurns: 0, problems: [] };
+  const report: CrashReport = { kills: 0, targetedKills: 0, randomKills: 0, dataDirs: 0, applied: 0, interruptedTurns: 0, problems: [] };
   // A spec whose point the scenario has already passed kills nothing: plan more than needed, stop at `kills`.
   const queue = killPlan(kills * 3);
   const worker = async () => {
     while (queue.length && report.kills < kills) {
       const tmp = tempDir("carefold-crash-");
-      const label = `dir ${++report.dataDirs}`;
+      const dirNo = ++report.dataDirs;
+      const specs: KillSpec[] = [];
       try {
         for (let k = 0; k < options.killsPerDir && queue.length && report.kills < kills; k++) {
           const spec = queue.shift()!;
+          specs.push(spec);
+          const label = `dir ${dirNo}`;
           const run = await runChild(tmp.dir, spec);
           if (run.ready && (run.ready.temps || run.ready.decided)) problems(report, `${label}: after restart ${run.ready.temps} temp files, ${run.ready.decided} approvals decided but not applied`);
           if (run.killed) {
@@ -167,12 +177,14 @@ export async function crashTest(kills: number, options: { killsPerDir: number; p
           }
           if (run.completed) break;
         }
+        // The final checks name the kills this dir went through, so a problem can be replayed.
+        const label = `dir ${dirNo} after ${specs.map((k) => JSON.stringify(k)).join(", ")}`;
         const final = await runChild(tmp.dir, {});
         if (!final.completed) problems(report, `${label}: the clean restart did not complete`);
         if (final.ready && (final.ready.temps || final.ready.decided)) problems(report, `${label}: after restart ${final.ready.temps} temp files, ${final.ready.decided} decided`);
-        const { applied, stuckTurns } = checkFinal(tmp.dir, report.problems, label);
+        const { applied, interruptedTurns } = checkFinal(tmp.dir, report.problems, label);
         report.applied += applied;
-        report.stuckTurns += stuckTurns;
+        report.interruptedTurns += interruptedTurns;
       } finally {
         tmp.cleanup();
       }

@@ -1,20 +1,21 @@
 /**
  * Runs one specialist Deep Agent for a consult task: streams its (guarded) text, turns tool calls
- * into traces, and turns human-in-the-loop interrupts into stored approvals. Resuming after the
- * user's decision goes through `resume`, also after an engine restart (SQLite checkpoints).
+ * into traces, and turns human-in-the-loop interrupts into stored approvals. Run again for the same
+ * turn (the lifecycle resuming a paused turn, also after a restart), it continues from the run's
+ * SQLite checkpoint with the decisions recorded for its interrupt.
  */
 import { AIMessage, AIMessageChunk, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { Command, GraphRecursionError } from "@langchain/langgraph";
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import type { EngineEvent } from "../../shared/contract";
-import type { ApprovalStore } from "../approvals/approvalStore";
+import { batchOf, type ApprovalRecord, type ApprovalStore } from "../approvals/approvalStore";
 import type { ModelProvider } from "../inference/types";
 import { newId } from "../ids";
 import { turnStopMessage } from "../messages";
 import type { SpecialistRequest, SpecialistResult, SpecialistRunner } from "../lifecycle/dispatch";
 import type { OutputGuardFactory } from "../lifecycle/outputGuard";
 import type { ConsultStateValue } from "../lifecycle/state";
-import { previewAction } from "./actionPreview";
+import { editedArgs, previewAction } from "./actionPreview";
 import { recursionLimitFor, turnLimitsOf } from "./middleware/loopGuard";
 import type { Briefing } from "./middleware/orchestrator";
 import { buildSpecialist, type SpecialistDeps } from "./specialistFactory";
@@ -58,9 +59,23 @@ interface RunIO {
 
 type Interrupt = { id?: string; value?: { actionRequests?: { name: string; args: Record<string, unknown> }[] } };
 
-/** A resume of a paused run: the decisions for the interrupt `interruptId` asked them for. */
-class Resume {
-  constructor(readonly decisions: unknown[], readonly interruptId: string | null) {}
+const COMPLETE = new Set(["applied", "rejected", "expired"]);
+const interruptOf = (r: ApprovalRecord): string | undefined => (r.runContext as StoredRun | null)?.interruptId;
+const indexOf = (r: ApprovalRecord): number => Number(r.toolCallId.split(":")[1]);
+
+/** The HITL middleware's decisions for a batch, in the order of its action requests. */
+function decisionsOf(batch: readonly ApprovalRecord[]): unknown[] {
+  return [...batch]
+    .sort((a, b) => indexOf(a) - indexOf(b))
+    .map((r) => {
+      const d = r.status === "applied" ? (r.decision ?? { type: "approve" }) : { type: "reject" as const };
+      if (d.type === "edit") {
+        const original = (r.runContext as StoredRun).action.args;
+        return { type: "edit", editedAction: { name: r.event.tool, args: editedArgs(r.event.tool, original, d.content) } };
+      }
+      if (d.type === "reject") return { type: "reject", message: "The user did not approve this change. Nothing was saved." };
+      return { type: "approve" };
+    });
 }
 
 type StateSnapshot = {
@@ -78,6 +93,10 @@ export function textOf(message: BaseMessage): string {
 export function runThreadIdOf(turnId: string, agent: string): string {
   return `${turnId}.${agent}`;
 }
+
+type Specialist = Awaited<ReturnType<typeof buildSpecialist>>;
+
+const waitingOf = (snapshot: StateSnapshot): Interrupt[] => (snapshot.tasks ?? []).flatMap((t) => t.interrupts ?? []);
 
 function historyMessages(state: ConsultStateValue): BaseMessage[] {
   return (state.context?.history ?? []).map((m) => (m.role === "user" ? new HumanMessage(m.content) : new AIMessage(m.content)));
@@ -139,29 +158,45 @@ export class DeepAgentRuntime {
   }
 
   /**
-   * Streams one run (fresh input or a resume command) and reports what happened. The run is a
-   * top-level graph with its own checkpoint thread — not a subgraph of the consult lifecycle — so it
-   * can be resumed on its own after a restart; hence the cleared async context.
+   * Streams one run (fresh, or continued from its checkpoint) and reports what happened. The run is a
+   * top-level graph with its own checkpoint thread, not a subgraph of the lifecycle's, so its
+   * checkpoints outlive the turn's async context; hence the cleared async context.
    */
-  private drive(ctx: RunContext, input: unknown, io: RunIO): Promise<SpecialistResult> {
-    return AsyncLocalStorageProviderSingleton.getInstance().run(undefined, () => this.driveDetached(ctx, input, io));
+  private drive(ctx: RunContext, fresh: { messages: BaseMessage[] }, io: RunIO): Promise<SpecialistResult> {
+    return AsyncLocalStorageProviderSingleton.getInstance().run(undefined, () => this.driveDetached(ctx, fresh, io));
   }
 
-  private async driveDetached(ctx: RunContext, input: unknown, io: RunIO): Promise<SpecialistResult> {
+  private async driveDetached(ctx: RunContext, fresh: { messages: BaseMessage[] }, io: RunIO): Promise<SpecialistResult> {
+    const agent = await this.specialist(ctx);
+    let result: SpecialistResult;
     try {
-      return await this.driveStream(ctx, input, io);
+      result = await this.driveStream(agent, ctx, fresh, io);
     } catch (err) {
       // The LoopGuard ends loops first; LangGraph's own step limit is a backstop whose text is not for users.
       if (!(err instanceof GraphRecursionError || (err as Error | null)?.name === "GraphRecursionError")) throw err;
       this.deps.audit.record({ event: "model", thread: ctx.threadId, agents: [ctx.agent], decision: "limit_reached", rule: "recursion_limit" });
-      return { text: turnStopMessage("steps", ctx.language), awaitingApproval: false };
+      result = { text: turnStopMessage("steps", ctx.language), awaitingApproval: false };
     }
+    return { ...result, settles: this.consumed(ctx, (await agent.getState(this.configOf(ctx) as never)) as StateSnapshot) };
   }
 
-  private async driveStream(ctx: RunContext, input: unknown, io: RunIO): Promise<SpecialistResult> {
-    const agent = await this.specialist(ctx);
+  private configOf(ctx: RunContext) {
     const limits = turnLimitsOf(this.deps.content.agents.find((a) => a.id === ctx.agent)?.runtime ?? {});
-    const config = { configurable: { thread_id: runThreadIdOf(ctx.turnId, ctx.agent) }, recursionLimit: this.deps.recursionLimit ?? recursionLimitFor(limits) };
+    return { configurable: { thread_id: runThreadIdOf(ctx.turnId, ctx.agent) }, recursionLimit: this.deps.recursionLimit ?? recursionLimitFor(limits) };
+  }
+
+  /** This run's decided approvals the run has moved past (their interrupt no longer waits). */
+  private consumed(ctx: RunContext, snapshot: StateSnapshot): string[] {
+    const waiting = new Set(waitingOf(snapshot).map((i) => i.id));
+    return this.deps.approvals
+      .forRun(runThreadIdOf(ctx.turnId, ctx.agent))
+      .filter((r) => COMPLETE.has(r.status) && !r.settledAt)
+      .filter((r) => (interruptOf(r) === undefined ? waiting.size === 0 : !waiting.has(interruptOf(r))))
+      .map((r) => r.event.approvalId);
+  }
+
+  private async driveStream(agent: Specialist, ctx: RunContext, fresh: { messages: BaseMessage[] }, io: RunIO): Promise<SpecialistResult> {
+    const config = this.configOf(ctx);
     const guard = this.deps.guard(ctx.language);
     const ref = { turnId: ctx.turnId, threadId: ctx.threadId };
     const pendingTools = new Map<string, { name: string; started: number }>();
@@ -169,8 +204,10 @@ export class DeepAgentRuntime {
     /** What the guard let through: it stays, and the kind refusal takes the place of what was withheld. */
     let released = "";
 
-    if (input instanceof Resume) {
-      const resolved = await this.resumeInput(ctx, input, (await agent.getState(config as never)) as StateSnapshot, io);
+    let input: unknown = fresh;
+    const snapshot = (await agent.getState(config as never)) as StateSnapshot;
+    if (snapshot.values?.messages?.length) {
+      const resolved = this.continuation(ctx, snapshot, io);
       if (!("input" in resolved)) return resolved;
       input = resolved.input;
     }
@@ -226,24 +263,33 @@ export class DeepAgentRuntime {
   }
 
   /**
-   * What continues a paused run from where its checkpoint actually is, so continuing it again after
-   * a crash is harmless: still paused on the interrupt the decisions answer → resume with them; past
-   * it (the engine died mid-run) → run on from the checkpoint; paused again on a later interrupt →
-   * that one awaits its own approval; finished → its answer, without running anything again.
+   * What continues a run that already has a checkpoint, so running it again (a resumed turn, or after
+   * a crash) is harmless: paused on an interrupt whose batch is fully decided → resume with those
+   * decisions; still waiting on the user, or paused on an interrupt no approval records yet → awaiting
+   * (recording it); past it (the engine died mid-run) → run on; finished → its answer, running nothing.
    */
-  private async resumeInput(ctx: RunContext, resume: Resume, snapshot: StateSnapshot, io: RunIO): Promise<{ input: unknown } | SpecialistResult> {
-    const waiting = (snapshot.tasks ?? []).flatMap((t) => t.interrupts ?? []);
-    const answers = waiting.find((i) => resume.interruptId === null || i.id === resume.interruptId);
-    if (answers) return { input: new Command({ resume: { decisions: resume.decisions } }) };
+  private continuation(ctx: RunContext, snapshot: StateSnapshot, io: RunIO): { input: unknown } | SpecialistResult {
+    const waiting = waitingOf(snapshot);
     if (waiting.length) {
-      const runThreadId = runThreadIdOf(ctx.turnId, ctx.agent);
-      const known = new Set(this.deps.approvals.forRun(runThreadId).map((r) => (r.runContext as StoredRun | null)?.interruptId));
-      const unrecorded = waiting.filter((i) => !known.has(i.id));
-      if (unrecorded.length) this.recordApprovals(ctx, unrecorded, io);
+      const records = this.deps.approvals.forRun(runThreadIdOf(ctx.turnId, ctx.agent));
+      const unrecorded = waiting.filter((i) => !records.some((r) => interruptOf(r) === i.id));
+      const batch = this.batchFor(records, waiting[0]!);
+      if (batch.length && batch.every((r) => COMPLETE.has(r.status))) {
+        return { input: new Command({ resume: { decisions: decisionsOf(batch) } }) };
+      }
+      if (unrecorded.length && !batch.length) this.recordApprovals(ctx, unrecorded, io);
       return { text: this.finalText(snapshot), awaitingApproval: true };
     }
     if (snapshot.next?.length) return { input: null };
     return { text: this.finalText(snapshot), awaitingApproval: false };
+  }
+
+  /** The approvals that answer `waiting`; approvals stored before interrupt ids were kept: the newest unsettled batch. */
+  private batchFor(records: readonly ApprovalRecord[], waiting: Interrupt): ApprovalRecord[] {
+    const matched = records.filter((r) => interruptOf(r) === waiting.id);
+    if (matched.length || records.some((r) => interruptOf(r) !== undefined)) return matched;
+    const newest = records.filter((r) => !r.settledAt).at(-1);
+    return newest ? records.filter((r) => batchOf(r) === batchOf(newest)) : [];
   }
 
   /** This run's answer: the last tool-free AI text after the current question (never an earlier turn's). */
@@ -301,11 +347,4 @@ export class DeepAgentRuntime {
     };
   }
 
-  /**
-   * Continue a paused run with the user's decisions, in the order of its approval requests, for the
-   * interrupt `interruptId` (null: whichever is pending). Safe to call again after a crash.
-   */
-  async resume(ctx: RunContext, decisions: unknown[], io: Omit<RunIO, "live">, interruptId: string | null = null): Promise<SpecialistResult> {
-    return this.drive(ctx, new Resume(decisions, interruptId), { ...io, live: true });
-  }
 }

@@ -1,20 +1,23 @@
 /**
  * Consult turns: starting a turn through the lifecycle, cancelling it, recording its answer, and
- * continuing a turn that paused for the user's approval (also after an engine restart).
+ * resuming a turn that paused for the user's approval (also after an engine restart). Every turn,
+ * resumed ones included, runs through the lifecycle graph, checkpointed under its turn id.
  */
 import type { EngineEvent, RequestOutput, RequestParsedInput } from "../../shared/contract";
 import { EngineError } from "../../shared/rpc";
 import type { AuditSink } from "../audit/auditLog";
 import { existsSync, readFileSync } from "node:fs";
 import { editedArgs, previewAction } from "../agents/actionPreview";
-import type { DeepAgentRuntime, RunContext, StoredRun } from "../agents/deepAgentRunner";
+import { Command } from "@langchain/langgraph";
+import type { StoredRun } from "../agents/deepAgentRunner";
 import { normalizeVirtualPath } from "../agents/safePath";
 import { WORKSPACE_MOUNT, type CarefoldBackend } from "../agents/workspaceBackend";
 import { batchOf, type ApprovalDecision, type ApprovalEffect, type ApprovalRecord, type ApprovalStore } from "../approvals/approvalStore";
+import { engineText } from "../i18n";
 import { newId } from "../ids";
 import type { Lifecycle } from "../lifecycle/graph";
-import type { TurnResult } from "../lifecycle/state";
-import { finalizeResult, type SynthesisDeps } from "../lifecycle/synthesize";
+import type { ConsultStateValue, TurnResult } from "../lifecycle/state";
+import type { CheckAnswer } from "../safety/index";
 import type { SettingsStore } from "../settings/settingsStore";
 import type { ThreadStore } from "../threads/threadStore";
 import type { AttachmentsStore } from "../workspace/attachmentsStore";
@@ -31,7 +34,7 @@ export type FaultPoint =
   | "approval.written"
   /** The approval is marked applied; its run has not continued yet. */
   | "approval.applied"
-  /** The paused run continued and returned; its turn's answer is not recorded yet. */
+  /** The paused turn continued through the lifecycle and returned; its answer is not recorded yet. */
   | "run.resumed"
   /** The turn's answer is recorded and its approvals settled. */
   | "turn.settled";
@@ -43,16 +46,17 @@ export interface ConsultDeps {
   approvals: ApprovalStore;
   settings: SettingsStore;
   audit: AuditSink;
-  runtime: DeepAgentRuntime;
-  compose: SynthesisDeps["compose"];
   /** Where approved file changes are applied (the same checked workspace the tools use). */
   backend: CarefoldBackend;
   /** Crash testing only: called at each FaultPoint; absent in the product. */
   faultPoint?: (point: FaultPoint) => void;
   /** The output refusal check, also run on what a stopped answer keeps before it is stored. */
-  checkOutput?: SynthesisDeps["checkOutput"];
+  checkOutput?: CheckAnswer;
   emit(event: EngineEvent): void;
 }
+
+/** How often one continuation may resume its turn: once to reach the pause a crash cut short, once past it. */
+const MAX_RESUME_PASSES = 3;
 
 /** Pending approvals older than this expire unapplied (nothing is ever written on expiry). */
 export const APPROVAL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -78,15 +82,30 @@ class ReleasedText {
 export class ConsultService {
   private readonly turns = new Map<string, { threadId: string; controller: AbortController; done: Promise<void> }>();
   private closed = false;
+  private recovering: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: ConsultDeps) {}
 
-  /** Starts the work after `start` returns, so clients learn the turn id before its first event. */
+  /**
+   * Starts the work after `start` returns, so clients learn the turn id before its first event. Work
+   * for a turn that is still running waits for it and shares its Stop (one turn, one run at a time).
+   */
   private track(turnId: string, threadId: string, work: (signal: AbortSignal) => Promise<void>): void {
-    const controller = new AbortController();
-    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => work(controller.signal));
-    this.turns.set(turnId, { threadId, controller, done });
-    void done.finally(() => this.turns.delete(turnId));
+    const running = this.turns.get(turnId);
+    const controller = running?.controller ?? new AbortController();
+    const done = (running?.done ?? Promise.resolve())
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(() => work(controller.signal));
+    const entry = { threadId, controller, done };
+    this.turns.set(turnId, entry);
+    void done.finally(() => {
+      if (this.turns.get(turnId) === entry) this.turns.delete(turnId);
+    });
+  }
+
+  /** The lifecycle's config for one turn: its checkpoint thread and the turn's side channel. */
+  private turnConfig(turnId: string, emit: (event: EngineEvent) => void, signal: AbortSignal) {
+    return { configurable: { thread_id: turnId, turnIO: { emit, signal } } };
   }
 
   ask(input: RequestParsedInput<"consult.ask">): RequestOutput<"consult.ask"> {
@@ -111,7 +130,7 @@ export class ConsultService {
     try {
       const final = await this.deps.lifecycle.invoke(
         { threadId, turnId, text, attachmentIds, language: settings.language, crisisLocale: settings.crisisLocale },
-        { configurable: { turnIO: { emit: released.forward, signal } } },
+        this.turnConfig(turnId, released.forward, signal),
       );
       result = final.result ?? EMPTY_RESULT;
     } catch (err) {
@@ -144,7 +163,7 @@ export class ConsultService {
         turnId,
         threadId,
         code: "consult_failed",
-        message: `The answer could not be completed: ${err instanceof Error ? err.message : String(err)}`,
+        message: engineText(this.deps.settings.get().language, "turn.failed", { reason: err instanceof Error ? err.message : String(err) }),
       });
     }
     return { ...EMPTY_RESULT, outcome: signal.aborted ? "cancelled" : "failed" };
@@ -165,6 +184,7 @@ export class ConsultService {
     this.deps.emit({ type: "done", turnId, threadId, ...result });
   }
 
+  /** One answer per turn: a resumed turn's answer takes the place of the one that waited for approval. */
   private recordAnswer(threadId: string, turnId: string, { emergency, stopped, ...result }: TurnResult): void {
     // A thread deleted while its turn ran keeps nothing of it.
     if (result.text && this.deps.threads.summary(threadId)) {
@@ -176,7 +196,7 @@ export class ConsultService {
           ...(stopped ? { stopped } : {}),
           ...(emergency ? { emergency } : {}),
         };
-        this.deps.threads.append(threadId, turnId, "assistant", result.text, meta);
+        this.deps.threads.answer(threadId, turnId, result.text, meta);
     }
   }
 
@@ -235,12 +255,13 @@ export class ConsultService {
 
   /**
    * On engine start: finish what a crash interrupted — apply decided changes that are not on disk
-   * yet, and continue every fully decided run whose turn has no final answer, so no thread stays
-   * "awaiting approval" for a decision already made. Returns how many runs it continues.
+   * yet and resume every turn with a fully decided batch, so no thread stays "awaiting approval" for
+   * a decision already made; a turn that died mid-run before asking anything is ended with a plain
+   * message (its model is not run again unasked). Returns how many turns it resumes.
    */
   recover(): number {
     const seen = new Set<string>();
-    let runs = 0;
+    const resume = new Map<string, string>();
     for (const record of this.deps.approvals.unsettled()) {
       const key = `${record.runThreadId}/${batchOf(record)}`;
       if (seen.has(key)) continue;
@@ -252,18 +273,42 @@ export class ConsultService {
         continue;
       }
       this.deps.audit.record({ event: "recovery", thread: record.event.threadId, agents: record.event.agent ? [record.event.agent] : [], decision: "approval_resumed", detail: { approvals: batch.length } });
-      this.completeBatch(batch);
-      runs++;
+      this.applyBatch(batch);
+      resume.set(record.event.turnId, record.event.threadId);
     }
-    return runs;
+    for (const [turnId, threadId] of resume) this.resumeTurn(threadId, turnId);
+    this.recovering = this.endInterrupted(new Set(resume.keys())).catch((err: unknown) => {
+      this.deps.emit({ type: "error", turnId: null, threadId: null, code: "recovery_failed", message: err instanceof Error ? err.message : String(err) });
+    });
+    return resume.size;
+  }
+
+  /** Turns that died mid-run with no question to the user pending: ended, never left unanswered. */
+  private async endInterrupted(resuming: ReadonlySet<string>): Promise<void> {
+    const asking = new Set([...this.deps.approvals.pending(), ...this.deps.approvals.unsettled()].map((r) => r.event.turnId));
+    for (const { threadId, turnId } of this.deps.threads.unanswered()) {
+      if (resuming.has(turnId) || asking.has(turnId) || this.turns.has(turnId)) continue;
+      const snapshot = await this.deps.lifecycle.getState({ configurable: { thread_id: turnId } });
+      // Finished (a stop that showed nothing, too) is left as is; no checkpoint at all means it was killed before the first one.
+      const where = progressOf(snapshot);
+      if (where === "paused" || where === "finished") continue;
+      const language = this.deps.settings.get().language;
+      this.deps.audit.record({ event: "recovery", thread: threadId, agents: [], decision: "turn_interrupted" });
+      this.recordAnswer(threadId, turnId, { ...EMPTY_RESULT, text: interruptedMessage(language) });
+    }
   }
 
   private batchOf(record: ApprovalRecord): ApprovalRecord[] {
     return this.deps.approvals.forRun(record.runThreadId).filter((r) => batchOf(r) === batchOf(record));
   }
 
-  /** Applies a fully decided batch's changes (idempotently), then continues its run. */
+  /** Applies a fully decided batch's changes (idempotently), then resumes its turn. */
   private completeBatch(batch: ApprovalRecord[]): void {
+    this.applyBatch(batch);
+    this.resumeTurn(batch[0]!.event.threadId, batch[0]!.event.turnId);
+  }
+
+  private applyBatch(batch: ApprovalRecord[]): void {
     // The run drops every approved call of a batch with a rejection in it: none of them is applied.
     const anyReject = batch.some((r) => r.decision?.type === "reject");
     for (const r of batch) {
@@ -273,9 +318,10 @@ export class ConsultService {
       this.deps.approvals.complete(r.event.approvalId, applied ? "applied" : "rejected");
       if (applied) this.deps.faultPoint?.("approval.applied");
     }
-    const settled = this.deps.approvals.forRun(batch[0]!.runThreadId).filter((r) => batchOf(r) === batchOf(batch[0]!));
-    const { action: _action, interruptId, ...ctx } = batch[0]!.runContext as StoredRun;
-    this.track(ctx.turnId, ctx.threadId, (signal) => this.continueRun(ctx, settled, interruptId ?? null, signal));
+  }
+
+  private resumeTurn(threadId: string, turnId: string): void {
+    this.track(turnId, threadId, (signal) => this.continueTurn(threadId, turnId, signal));
   }
 
   /** The file change a decision implies, fixed now: what the file ends with, and what it was. */
@@ -309,49 +355,90 @@ export class ConsultService {
   }
 
   /**
-   * Continues the paused specialist with the batch's decisions (an approval whose change could not
-   * be applied is rejected), then records the turn's answer and settles the batch together.
+   * Resumes a paused turn through the lifecycle: dispatch continues the specialists whose decisions
+   * are in (the others keep their parts), then synthesis composes, checks and audits the answer like
+   * any turn's. A turn already past its pause (the engine died before its answer was recorded)
+   * records the answer its checkpoint holds; one checkpointed before the lifecycle kept turns
+   * replays the lifecycle, whose specialists continue from their own checkpoints.
    */
-  private async continueRun(ctx: RunContext, batch: ApprovalRecord[], interruptId: string | null, signal: AbortSignal): Promise<void> {
+  private async continueTurn(threadId: string, turnId: string, signal: AbortSignal): Promise<void> {
     const started = performance.now();
-    const released = new ReleasedText(ctx.turnId, this.deps.emit);
-    const ordered = [...batch].sort((a, b) => Number(a.toolCallId.split(":")[1]) - Number(b.toolCallId.split(":")[1]));
-    const decisions = ordered.map((r) => {
-      const d = r.status === "applied" ? (r.decision ?? { type: "approve" }) : { type: "reject" as const };
-      if (d.type === "edit") {
-        const original = (r.runContext as StoredRun).action.args;
-        return { type: "edit", editedAction: { name: r.event.tool, args: editedArgs(r.event.tool, original, d.content) } };
-      }
-      if (d.type === "reject") return { type: "reject", message: "The user did not approve this change. Nothing was saved." };
-      return { type: "approve" };
-    });
-    let result: TurnResult;
+    const released = new ReleasedText(turnId, this.deps.emit);
+    const config = this.turnConfig(turnId, released.forward, signal);
+    const language = this.deps.settings.get().language;
+    let result: TurnResult = EMPTY_RESULT;
+    let settles: string[] = [];
     try {
-      const output = await this.deps.runtime.resume(ctx, decisions, { emit: released.forward, signal }, interruptId);
-      this.deps.faultPoint?.("run.resumed");
-      const { conflicts: _conflicts, checked: _checked, ...final } = finalizeResult(
-        [{ agent: ctx.agent, ok: true, awaitingApproval: output.awaitingApproval, text: output.text, error: null, durationMs: 0 }],
-        { agents: [ctx.agent], topology: "single", tasks: [{ agent: ctx.agent, dependsOn: [] }], confidence: 1, why: "" },
-        ctx.language,
-        this.deps.compose,
-      );
-      result = final;
+      const snapshot = await this.deps.lifecycle.getState(config);
+      const values = snapshot.values as Partial<ConsultStateValue>;
+      const where = progressOf(snapshot);
+      if (where === "finished") {
+        const recorded = this.deps.threads.answerOf(turnId);
+        if (recorded && recorded.outcome !== "awaiting_approval") return this.settleTurn(turnId);
+        result = values.result!;
+        settles = this.turnApprovals(turnId);
+      } else {
+        let input: unknown = where === "none" ? this.replayOf(threadId, turnId) : where === "paused" ? new Command({ resume: true }) : null;
+        // A turn killed before it reached its pause runs on to it first; the decisions then resume it from there.
+        for (let pass = 0; pass < MAX_RESUME_PASSES; pass++) {
+          const final = await this.deps.lifecycle.invoke(input as never, config);
+          result = final.result ?? EMPTY_RESULT;
+          settles = final.settles ?? [];
+          const unconsumed = this.turnApprovals(turnId).filter((id) => !settles.includes(id));
+          if (result.outcome !== "awaiting_approval" || !unconsumed.length || signal.aborted) break;
+          input = new Command({ resume: true });
+        }
+        this.deps.faultPoint?.("run.resumed");
+      }
     } catch (err) {
-      result = this.failure(ctx.threadId, ctx.turnId, err, signal);
+      result = this.failure(threadId, turnId, err, signal);
     }
-    if (signal.aborted) result = this.stopped(ctx.threadId, result, released.text, ctx.language);
+    if (signal.aborted) result = this.stopped(threadId, result, released.text, language);
     // Closing the engine mid-run leaves the batch unsettled: the next start continues it (recover).
-    if (signal.aborted && this.closed) return this.finish(ctx.threadId, ctx.turnId, { ...result, why: null }, started);
+    if (signal.aborted && this.closed) return this.finish(threadId, turnId, result, started);
     // A failed or stopped continuation still ends the turn (the change stays applied): it never waits again.
-    if (!result.text) result = { ...result, text: continueEndedMessage(ctx.language) };
-    this.finish(ctx.threadId, ctx.turnId, { ...result, why: null }, started, batch.map((r) => r.event.approvalId));
+    if (!result.text) result = { ...result, text: continueEndedMessage(language) };
+    this.finish(threadId, turnId, result, started, result.outcome === "awaiting_approval" ? settles : [...settles, ...this.turnApprovals(turnId)]);
+  }
+
+  /** A turn's decided, unsettled approvals (all consumed once the turn has its final answer). */
+  private turnApprovals(turnId: string): string[] {
+    return this.deps.approvals.unsettled().filter((r) => r.event.turnId === turnId && r.status !== "decided").map((r) => r.event.approvalId);
+  }
+
+  private settleTurn(turnId: string): void {
+    this.deps.approvals.settle(this.turnApprovals(turnId));
+    this.deps.faultPoint?.("turn.settled");
+  }
+
+  /** The lifecycle input of a turn paused before turns were checkpointed: its question, as asked. */
+  private replayOf(threadId: string, turnId: string) {
+    const asked = this.deps.threads.question(turnId);
+    const run = this.deps.approvals.unsettled().find((r) => r.event.turnId === turnId)?.runContext as StoredRun | undefined;
+    const settings = this.deps.settings.get();
+    return { threadId, turnId, text: asked ?? "", attachmentIds: run?.attachmentIds ?? [], language: run?.language ?? settings.language, crisisLocale: settings.crisisLocale };
   }
 
   async close(): Promise<void> {
+    await this.recovering;
     this.closed = true;
     for (const t of this.turns.values()) t.controller.abort();
     await Promise.allSettled([...this.turns.values()].map((t) => t.done));
   }
+}
+
+type LifecycleSnapshot = Awaited<ReturnType<Lifecycle["getState"]>>;
+
+/**
+ * Where a turn's lifecycle checkpoint stands: none (no checkpoint), paused at its approval interrupt,
+ * finished (nothing left to run; its result is final), or unfinished (killed mid-run: a task is left,
+ * possibly one whose writes were saved before the next checkpoint was).
+ */
+function progressOf(snapshot: LifecycleSnapshot): "none" | "paused" | "finished" | "unfinished" {
+  if (snapshot.createdAt === undefined) return "none";
+  if (snapshot.tasks.some((t) => t.interrupts.length > 0)) return "paused";
+  const result = (snapshot.values as Partial<ConsultStateValue>).result;
+  return !snapshot.tasks.length && !snapshot.next.length && result ? "finished" : "unfinished";
 }
 
 /** What decide answers for an approval that was already decided. */
@@ -360,8 +447,10 @@ function statusOf(record: ApprovalRecord): "applied" | "rejected" | "expired" {
   return record.status === "pending" ? "applied" : record.status;
 }
 
+function interruptedMessage(language: "en" | "es"): string {
+  return engineText(language, "turn.interrupted");
+}
+
 function continueEndedMessage(language: "en" | "es"): string {
-  return language === "es"
-    ? "Se guardó su decisión, pero la respuesta no se completó."
-    : "Your decision was saved, but the answer was not completed.";
+  return engineText(language, "turn.continueEnded");
 }

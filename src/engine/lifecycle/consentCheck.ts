@@ -5,6 +5,7 @@
  */
 import type { EngineEvent } from "../../shared/contract";
 import type { Plan, TurnResult } from "./state";
+import { engineText } from "../i18n";
 
 export interface ConsentCheckDeps {
   hasConsent(agentId: string): boolean;
@@ -14,10 +15,8 @@ export interface ConsentCheckDeps {
 
 export function consentMessage(titles: string[], language: "en" | "es"): string {
   // Titles are names ("Heart Visit Guide", «Guía para citas del corazón»): "The …" in English, quoted in Spanish.
-  const who = language === "es" ? titles.map((t) => `«${t}»`).join(" y ") : `The ${titles.join(" and the ")}`;
-  return language === "es"
-    ? `${who} ayuda${titles.length > 1 ? "n" : ""} con temas de salud. Antes de continuar, Carefold necesita su permiso. Organiza${titles.length > 1 ? "n" : ""} preguntas, registros y agendas para su cita; nunca diagnostica${titles.length > 1 ? "n" : ""}, receta${titles.length > 1 ? "n" : ""}, indica${titles.length > 1 ? "n" : ""} dosis ni reemplaza${titles.length > 1 ? "n" : ""} la atención de emergencia. Puede dar permiso ahora o cuando quiera en Configuración.`
-    : `${who} help${titles.length > 1 ? "" : "s"} with health topics. Before continuing, Carefold needs your OK. ${titles.length > 1 ? "They organize" : "It organizes"} questions, logs and visit agendas; ${titles.length > 1 ? "they never diagnose" : "it never diagnoses"}, prescribe${titles.length > 1 ? "" : "s"}, give${titles.length > 1 ? "" : "s"} doses or replace${titles.length > 1 ? "" : "s"} emergency care. You can allow this now, or anytime in Settings.`;
+  const who = titles.join(engineText(language, "consent.and"));
+  return engineText(language, "consent.message", { who, count: titles.length });
 }
 
 /** Null when every planned specialist may run; otherwise the event to emit and the turn's result. */

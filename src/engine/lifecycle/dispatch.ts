@@ -1,6 +1,8 @@
 /**
  * Phase 4 — dispatch the plan: one specialist (streamed live), several in parallel (each failure
  * reported, never dropped), or a pipeline in dependency order with earlier outputs passed on.
+ * Dispatch runs again when a paused turn resumes: finished outputs are kept, a specialist waiting
+ * for approval continues from its checkpoint, and a pipeline step waiting on it runs after it.
  */
 import type { PhaseFn } from "./graph";
 import type { ConsultStateValue, PlanTask, SpecialistOutput, TurnIO } from "./state";
@@ -20,25 +22,35 @@ export interface SpecialistResult {
   text: string;
   /** True when the run paused for the user's approval. */
   awaitingApproval: boolean;
+  /** Approvals whose decisions this run has now consumed (settled with the turn's answer). */
+  settles?: string[];
 }
 
-/** Runs one specialist; resolves with its (guarded) output, or throws. */
+/**
+ * Runs one specialist; resolves with its (guarded) output, or throws. Called again for a specialist
+ * that paused, it continues that run from its checkpoint instead of starting over.
+ */
 export type SpecialistRunner = (request: SpecialistRequest) => Promise<SpecialistResult>;
 
 export interface DispatchDeps {
   runSpecialist: SpecialistRunner;
 }
 
-async function runOne(deps: DispatchDeps, request: SpecialistRequest): Promise<SpecialistOutput> {
+type Ran = { output: SpecialistOutput; settles: string[] };
+
+async function runOne(deps: DispatchDeps, request: SpecialistRequest): Promise<Ran> {
   const started = performance.now();
   try {
-    const { text, awaitingApproval } = await deps.runSpecialist(request);
-    return { agent: request.task.agent, ok: true, awaitingApproval, text, error: null, durationMs: performance.now() - started };
+    const { text, awaitingApproval, settles = [] } = await deps.runSpecialist(request);
+    return { output: { agent: request.task.agent, ok: true, awaitingApproval, text, error: null, durationMs: performance.now() - started }, settles };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    return { agent: request.task.agent, ok: false, awaitingApproval: false, text: "", error, durationMs: performance.now() - started };
+    return { output: { agent: request.task.agent, ok: false, awaitingApproval: false, text: "", error, durationMs: performance.now() - started }, settles: [] };
   }
 }
+
+/** An output that is final for this turn (answered or failed), so a resumed dispatch keeps it. */
+const settled = (o: SpecialistOutput | undefined): o is SpecialistOutput => o !== undefined && !o.awaitingApproval;
 
 /** Kahn's algorithm; tasks whose dependencies are unknown or cyclic run last, in plan order. */
 export function topologicalOrder(tasks: PlanTask[]): PlanTask[] {
@@ -65,19 +77,30 @@ export function createDispatcher(deps: DispatchDeps): PhaseFn {
   return async (state, io) => {
     const plan = state.executionPlan;
     if (!plan || plan.tasks.length === 0) throw new Error("dispatch without a plan");
+    const before = new Map(state.outputs.map((o) => [o.agent, o]));
+    const settles: string[] = [];
+    const run = async (task: PlanTask, prior: SpecialistOutput[], live: boolean): Promise<SpecialistOutput> => {
+      const kept = before.get(task.agent);
+      if (settled(kept)) return kept;
+      const ran = await runOne(deps, { task, prior, state, io, live });
+      settles.push(...ran.settles);
+      return ran.output;
+    };
     let outputs: SpecialistOutput[];
     if (plan.topology === "single" || plan.tasks.length === 1) {
-      outputs = [await runOne(deps, { task: plan.tasks[0]!, prior: [], state, io, live: true })];
+      outputs = [await run(plan.tasks[0]!, [], true)];
     } else if (plan.topology === "parallel") {
-      outputs = await Promise.all(plan.tasks.map((task) => runOne(deps, { task, prior: [], state, io, live: false })));
+      outputs = await Promise.all(plan.tasks.map((task) => run(task, [], false)));
     } else {
       outputs = [];
       for (const task of topologicalOrder(plan.tasks)) {
         if (io.signal.aborted) break;
+        // A step whose input waits for the user's approval runs once that step has finished.
+        if (outputs.some((o) => o.awaitingApproval && task.dependsOn.includes(o.agent))) continue;
         const prior = outputs.filter((o) => o.ok && task.dependsOn.includes(o.agent));
-        outputs.push(await runOne(deps, { task, prior, state, io, live: false }));
+        outputs.push(await run(task, prior, false));
       }
     }
-    return { outputs };
+    return { outputs, settles };
   };
 }

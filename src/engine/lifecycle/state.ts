@@ -87,6 +87,8 @@ export const ConsultState = Annotation.Root({
   executionPlan: replace<Plan | null>(() => null),
   outputs: replace<SpecialistOutput[]>(() => []),
   result: replace<TurnResult | null>(() => null),
+  /** Approvals the last dispatch consumed: settled together with the answer that completes them. */
+  settles: replace<string[]>(() => []),
   /** Crisis numbers the answer carries as a resource (an explicit denial, safety.md §1a). */
   supportNumbers: replace<CrisisNumber[] | null>(() => null),
 });

@@ -5,18 +5,18 @@
 import type { CrisisNumber } from "../../shared/contract";
 import type { PhaseFn } from "./graph";
 import type { Plan, SpecialistOutput, TurnResult } from "./state";
+import { engineText } from "../i18n";
+import type { CheckAnswer } from "../safety/index";
+import type { Composer } from "../synthesis/index";
 
-export const CANONICAL_FOOTER = {
-  en: "_Carefold helps you prepare and organize. It is not a doctor and not emergency care. Never start, stop or change a medicine without talking to the clinician who prescribed it._",
-  es: "_Carefold le ayuda a prepararse y organizarse. No es un médico ni un servicio de emergencias. Nunca empiece, deje ni cambie un medicamento sin hablar con quien se lo recetó._",
-} as const;
+export const CANONICAL_FOOTER = { en: engineText("en", "answer.footer"), es: engineText("es", "answer.footer") } as const;
 
 export interface SynthesisDeps {
   /** The combined answer (master agenda, conflict questions, disclaimer de-duplication, chips; src/engine/synthesis). */
-  compose(outputs: SpecialistOutput[], plan: Plan, language: "en" | "es", question?: string): { text: string; chips: string[]; conflicts?: string[]; checked?: string };
+  compose: Composer;
   /** The output check (the output guard on whole text), run on the final answer before it is shown or
    * stored: on the composed model text, not on the engine's notes about failed specialists. */
-  checkOutput?(text: string, language: "en" | "es"): { refuse: boolean; message: string | null; rule: string | null; category: string | null };
+  checkOutput?: CheckAnswer;
   /** Told when the final check replaced an answer (audit). */
   onBlocked?(rule: string | null, category: string | null, state: { threadId: string; agents: string[] }): void;
   /** Told which cross-specialty conflict rules fired (audit). */
@@ -42,19 +42,14 @@ export function finalizeResult(
     topology: plan.topology,
     chips: composed.chips,
     why: plan.why,
-    conflicts: (composed as { conflicts?: string[] }).conflicts ?? [],
-    checked: composed.checked ?? composed.text,
+    conflicts: composed.conflicts,
+    checked: composed.checked,
   };
 }
 
-const SUPPORT_INTRO = {
-  en: "If things ever feel like too much, you can reach someone any time:",
-  es: "Si alguna vez todo se siente demasiado, puede hablar con alguien a cualquier hora:",
-} as const;
-
 /** The crisis line as a resource, before the footer (an explicit denial, safety.md §1a). */
 export function withSupportLine(text: string, numbers: readonly CrisisNumber[], language: "en" | "es"): string {
-  const line = `${SUPPORT_INTRO[language]} ${numbers.map((n) => `${n.label}: ${n.number}`).join(" · ")}.`;
+  const line = `${engineText(language, "answer.supportIntro")} ${numbers.map((n) => `${n.label}: ${n.number}`).join(" · ")}.`;
   const footer = CANONICAL_FOOTER[language];
   return text.endsWith(footer) ? `${text.slice(0, text.length - footer.length)}${line}\n\n${footer}` : `${text}\n\n${line}`;
 }

@@ -1,8 +1,9 @@
 /**
  * The LangGraph SQLite checkpointer's tables (`checkpoints`, `writes`), which hold each specialist run's
  * whole transcript: the question, tool results (attachment and note text), the model's output and
- * proposed writes. Runs are keyed "<turnId>.<agent>" (runThreadIdOf); the saver creates its tables on
- * first use, so they may not exist yet.
+ * proposed writes. The lifecycle checkpoints each turn under "<turnId>" (its state holds the question,
+ * the context and the specialists' parts); specialist runs are keyed "<turnId>.<agent>"
+ * (runThreadIdOf). The saver creates its tables on first use, so they may not exist yet.
  */
 import type { Db } from "./database";
 
@@ -15,13 +16,13 @@ function existingTables(db: Db): string[] {
   return rows.map((r) => r.name);
 }
 
-/** Deletes every run of these turns; returns the rows deleted. */
+/** Deletes these turns' lifecycle checkpoints and every specialist run of them; returns the rows deleted. */
 export function deleteTurnCheckpoints(db: Db, turnIds: readonly string[]): number {
   let deleted = 0;
   for (const table of existingTables(db)) {
     // A prefix match without LIKE: ids may hold "_", LIKE's wildcard.
-    const del = db.prepare(`DELETE FROM ${table} WHERE substr(thread_id, 1, ?) = ?`);
-    for (const turnId of turnIds) deleted += del.run(turnId.length + 1, `${turnId}.`).changes;
+    const del = db.prepare(`DELETE FROM ${table} WHERE thread_id = ? OR substr(thread_id, 1, ?) = ?`);
+    for (const turnId of turnIds) deleted += del.run(turnId, turnId.length + 1, `${turnId}.`).changes;
   }
   return deleted;
 }

@@ -3,6 +3,7 @@
  * task order, the questions for the doctors, then a plain note for any specialist that failed (never
  * dropped). One specialist → its text alone, with the same questions and notes after it.
  */
+import { engineText } from "../i18n";
 
 export interface AgendaSection {
   title: string;
@@ -24,26 +25,8 @@ export interface AgendaInput {
   failures: readonly AgendaFailure[];
 }
 
-const WORDS = {
-  en: {
-    title: "# Your visit agenda",
-    questions: "## Questions for your doctors",
-    failed: "**Not everything finished:**",
-    failure: (title: string, reason: string) => `- The ${title} could not answer (${reason}). You can try again.`,
-    noDetails: "no details",
-    waiting: "_Waiting for your OK: this part asked to save a change. Review it to continue._",
-    empty: (title: string) => `The ${title} had nothing to add this time.`,
-  },
-  es: {
-    title: "# Su agenda para la visita",
-    questions: "## Preguntas para sus médicos",
-    failed: "**No se completó todo:**",
-    failure: (title: string, reason: string) => `- ${title} no pudo responder (${reason}). Puede intentarlo de nuevo.`,
-    noDetails: "sin detalles",
-    waiting: "_Esperando su aprobación: esta parte pidió guardar un cambio. Revíselo para continuar._",
-    empty: (title: string) => `${title} no tuvo nada que agregar esta vez.`,
-  },
-} as const;
+/** The agenda's own words, from the engine catalog (src/engine/i18n). */
+const word = (language: "en" | "es", key: string, options?: Record<string, string>) => engineText(language, `agenda.${key}`, options);
 
 const MAX_REASON = 120;
 
@@ -51,7 +34,7 @@ const MAX_REASON = 120;
 export function shortReason(error: string | null, language: "en" | "es"): string {
   const first = (error ?? "").split("\n").find((l) => l.trim()) ?? "";
   const line = first.replace(/\s+/g, " ").trim().replace(/[.:;,\s]+$/, "");
-  if (!line) return WORDS[language].noDetails;
+  if (!line) return word(language, "noDetails");
   return line.length > MAX_REASON ? `${line.slice(0, MAX_REASON - 1).trimEnd()}…` : line;
 }
 
@@ -72,26 +55,25 @@ export function demoteHeadings(text: string, levels = 2): string {
 }
 
 function sectionBody(section: AgendaSection, language: "en" | "es"): string {
-  const w = WORDS[language];
   const parts: string[] = [];
   if (section.text) parts.push(section.text);
-  else if (!section.awaitingApproval) parts.push(w.empty(section.title));
-  if (section.awaitingApproval) parts.push(w.waiting);
+  else if (!section.awaitingApproval) parts.push(word(language, "empty", { title: section.title }));
+  if (section.awaitingApproval) parts.push(word(language, "waiting"));
   return parts.join("\n\n");
 }
 
 export function renderAgenda(input: AgendaInput, language: "en" | "es"): string {
-  const w = WORDS[language];
   const parts: string[] = [];
   if (input.agenda) {
-    if (input.sections.length > 0) parts.push(w.title);
+    if (input.sections.length > 0) parts.push(word(language, "title"));
     for (const s of input.sections) parts.push(`## ${s.title}\n\n${demoteHeadings(sectionBody(s, language))}`);
   } else {
     for (const s of input.sections) parts.push(sectionBody(s, language));
   }
-  if (input.questions.length > 0) parts.push(`${w.questions}\n\n${input.questions.map((q) => `- ${q}`).join("\n")}`);
+  if (input.questions.length > 0) parts.push(`${word(language, "questions")}\n\n${input.questions.map((q) => `- ${q}`).join("\n")}`);
   if (input.failures.length > 0) {
-    parts.push(`${w.failed}\n${input.failures.map((f) => w.failure(f.title, shortReason(f.error, language))).join("\n")}`);
+    const lines = input.failures.map((f) => word(language, "failure", { title: f.title, reason: shortReason(f.error, language) }));
+    parts.push(`${word(language, "failed")}\n${lines.join("\n")}`);
   }
   return parts.join("\n\n");
 }

@@ -83,6 +83,50 @@ export class ThreadStore {
     })();
   }
 
+  /**
+   * Records a turn's answer: one per turn, so a turn resumed after an approval replaces the answer
+   * that waited for it, in place.
+   */
+  answer(threadId: string, turnId: string, content: string, meta: AnswerMeta): void {
+    const now = new Date().toISOString();
+    this.db.transaction(() => {
+      const replaced = this.db
+        .prepare("UPDATE messages SET content = ?, meta = ? WHERE id = (SELECT MAX(id) FROM messages WHERE thread_id = ? AND turn_id = ? AND role = 'assistant')")
+        .run(content, JSON.stringify(meta), threadId, turnId).changes;
+      if (!replaced) {
+        this.db
+          .prepare("INSERT INTO messages (thread_id, turn_id, role, content, meta, created_at) VALUES (?, ?, 'assistant', ?, ?, ?)")
+          .run(threadId, turnId, content, JSON.stringify(meta), now);
+      }
+      this.db.prepare("UPDATE threads SET updated_at = ? WHERE id = ?").run(now, threadId);
+    })();
+  }
+
+  /** The recorded answer's outcome for a turn, or null when it has none. */
+  answerOf(turnId: string): { outcome: string | null } | null {
+    const row = this.db.prepare("SELECT meta FROM messages WHERE turn_id = ? AND role = 'assistant' ORDER BY id DESC LIMIT 1").get(turnId) as
+      | { meta: string | null }
+      | undefined;
+    if (!row) return null;
+    return { outcome: row.meta ? ((JSON.parse(row.meta) as Partial<AnswerMeta>).outcome ?? null) : null };
+  }
+
+  /** What the user asked in a turn. */
+  question(turnId: string): string | null {
+    const row = this.db.prepare("SELECT content FROM messages WHERE turn_id = ? AND role = 'user' ORDER BY id LIMIT 1").get(turnId) as { content: string } | undefined;
+    return row?.content ?? null;
+  }
+
+  /** Questions with no recorded answer (a stopped turn that had shown nothing is one, too). */
+  unanswered(): { threadId: string; turnId: string }[] {
+    return this.db
+      .prepare(
+        `SELECT thread_id AS threadId, turn_id AS turnId FROM messages q WHERE role = 'user'
+         AND NOT EXISTS (SELECT 1 FROM messages a WHERE a.turn_id = q.turn_id AND a.role = 'assistant') ORDER BY id`,
+      )
+      .all() as { threadId: string; turnId: string }[];
+  }
+
   /** Records that a question of this thread used these attachments. */
   useAttachments(threadId: string, attachmentIds: readonly string[]): void {
     const link = this.db.prepare("INSERT INTO thread_attachments (thread_id, attachment_id) VALUES (?, ?) ON CONFLICT DO NOTHING");
