@@ -23,7 +23,7 @@ import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import llama3Tokenizer from "llama3-tokenizer-js";
 import type { AgentDef, ContentSet } from "../src/engine/content";
 import { systemPromptFor } from "../src/engine/agents/specialistFactory";
-import { Engine } from "../src/engine/engine";
+import { createEngine } from "../src/engine/engine";
 import type { Router } from "../src/engine/lifecycle/plan";
 import type { EngineApi, EngineEvent } from "../src/shared/contract";
 import { EngineError } from "../src/shared/rpc";
@@ -91,13 +91,9 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** The real engine, with the plan pinned to the specialist under measurement. */
-class BenchEngine extends Engine {
-  agent = "visit-steward";
-  protected override router(): Router {
-    return () => ({ agents: [this.agent], topology: "single", tasks: [{ agent: this.agent, dependsOn: [] }], confidence: 1, why: "Token benchmark." });
-  }
-}
+/** The specialist under measurement: the bench engine's plan is pinned to it. */
+const measured = { agent: "visit-steward" };
+const pinnedRouter = (): Router => () => ({ agents: [measured.agent], topology: "single", tasks: [{ agent: measured.agent, dependsOn: [] }], confidence: 1, why: "Token benchmark." });
 
 function doneOf(events: EngineEvent[], turnId: string, timeoutMs = 60_000): Promise<Extract<EngineEvent, { type: "done" }>> {
   const started = Date.now();
@@ -150,7 +146,7 @@ async function main() {
     if (!step) throw new Error("bench script ran out of steps");
     return step;
   });
-  const engine = new BenchEngine({ dataDir, contentDir: ROOT, modelProvider: provider, hostKind: "cli" });
+  const engine = createEngine({ dataDir, contentDir: ROOT, modelProvider: provider, hostKind: "cli", router: pinnedRouter });
   const events: EngineEvent[] = [];
   engine.onEvent((e) => void events.push(e));
   const rows: Measured[] = [];
@@ -159,7 +155,7 @@ async function main() {
     for (const consult of CONSULTS) {
       const agent = engine.content.agents.find((a) => a.id === consult.agent);
       if (!agent) throw new Error(`no agent ${consult.agent} in the shipped content`);
-      engine.agent = agent.id;
+      measured.agent = agent.id;
       const primary = agent.runtime.skills[0]!;
       // Turn 1: a short answer. Turn 2 (same thread): open the primary skill, then answer.
       steps = [

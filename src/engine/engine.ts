@@ -10,12 +10,12 @@ import {
   EngineEventSchema,
   type EngineApi,
   type EngineEvent,
+  type EngineRequests,
   type EventListener,
+  type RequestName,
   type RequestOutput,
   type RequestParsedInput,
 } from "../shared/contract";
-import { EngineError } from "../shared/rpc";
-import { slugify } from "../shared/text";
 import { AuditLog, auditLogsDir } from "./audit/auditLog";
 import { DeepAgentRuntime } from "./agents/deepAgentRunner";
 import type { SafetyFunctions } from "./agents/specialistFactory";
@@ -35,8 +35,6 @@ import type { OutputGuardFactory } from "./lifecycle/outputGuard";
 import { createPlanner, type Router } from "./lifecycle/plan";
 import { createSynthesizer } from "./lifecycle/synthesize";
 import { noModelMessage } from "./messages";
-import { APP_VERSION } from "./version";
-import { readLicenses } from "./licenses";
 import { SettingsStore } from "./settings/settingsStore";
 import { openDatabase, type Db } from "./storage/database";
 import { ThreadStore } from "./threads/threadStore";
@@ -64,15 +62,15 @@ import {
   type CheckAnswer,
 } from "./safety";
 import { ApprovalStore } from "./approvals/approvalStore";
+import { appHandlers, type HostHooks } from "./handlers/app";
+import { consultHandlers } from "./handlers/consult";
+import { agentDescription, libraryHandlers } from "./handlers/library";
+import { threadHandlers } from "./handlers/threads";
+import { workspaceHandlers } from "./handlers/workspace";
 import { Eraser } from "./erasure/eraser";
-import { loadContent, type AgentDef, type ContentSet } from "./content";
+import { loadContent, type ContentSet } from "./content";
 
-/** Capabilities only some hosts have (the desktop shell can print to PDF). */
-export interface HostHooks {
-  printToPdf?(html: string, fileName: string): Promise<{ saved: boolean; path: string | null }>;
-  /** The system's file picker for a model file (the desktop shell). */
-  pickModelFile?(): Promise<string | null>;
-}
+export type { HostHooks };
 
 export interface EngineOptions {
   /** Where user data lives (Electron userData, `--data-dir`). */
@@ -91,8 +89,29 @@ export interface EngineOptions {
    * kills the engine. Hosts never pass it; without it nothing happens.
    */
   faultPoint?: (point: FaultPoint) => void;
+  /**
+   * The plan phase's router, given the catalog router it stands in for. Tests, evals and benches pin
+   * the plan with it; hosts never pass it.
+   */
+  router?: (catalogRouter: Router) => Router;
+  /**
+   * Real-model tests only (test-models): sees each output guard the engine creates, to record what it
+   * let through. It gets the product's guard and must hand back one that decides as it does.
+   */
+  observeOutputGuard?: (guard: OutputGuardFactory) => OutputGuardFactory;
 }
 
+/** The contract's methods as the engine offers them in process: a request without required fields may be called without input. */
+type EngineMethods = {
+  [K in RequestName]: Record<never, never> extends RequestParsedInput<K> ? (input?: RequestParsedInput<K>) => Promise<RequestOutput<K>> : EngineRequests[K];
+};
+
+// The request methods come from the handler groups (src/engine/handlers), assembled in the constructor.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface Engine extends EngineMethods {}
+
+/** The engine: its stores and services, wired once; every request method is one handler group's. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Engine implements EngineApi {
   readonly db: Db;
   readonly audit: AuditLog;
@@ -135,10 +154,11 @@ export class Engine implements EngineApi {
     };
     this.composer = (outputs, plan, language, question) => composers[language](outputs, plan, language, question);
     this.backend = new CarefoldBackend(workspaceRoots(options.contentDir, options.dataDir));
+    const checkpointer = new SqliteSaver(this.db);
     this.runtime = new DeepAgentRuntime({
       content: this.content,
       backend: this.backend,
-      checkpointer: new SqliteSaver(this.db),
+      checkpointer,
       safety: this.safetyFunctions(),
       audit: this.audit,
       provider: this.models.provider,
@@ -186,7 +206,7 @@ export class Engine implements EngineApi {
         onConflicts: (rules, turn) =>
           this.audit.record({ event: "synthesis", thread: turn.threadId, agents: turn.agents, decision: "composed", rule: rules.join(",") || null }),
       }),
-    });
+    }, { checkpointer });
     this.consult = new ConsultService({
       lifecycle: this.lifecycle,
       threads: this.threads,
@@ -194,13 +214,19 @@ export class Engine implements EngineApi {
       approvals: this.approvals,
       settings: this.settings,
       audit: this.audit,
-      runtime: this.runtime,
-      compose: this.composer,
       checkOutput: this.answerCheck,
       backend: this.backend,
       ...(options.faultPoint ? { faultPoint: options.faultPoint } : {}),
       emit: (e) => this.emit(e),
     });
+    const handlers: EngineRequests = {
+      ...consultHandlers(this.consult),
+      ...workspaceHandlers(this.attachments, this.notes),
+      ...threadHandlers(this.threads, this.consult, this.eraser),
+      ...libraryHandlers({ content: this.content, settings: this.settings, consent: this.consent, models: this.models, agentTitle: (id, language) => this.agentTitle(id, language) }),
+      ...appHandlers({ dataDir: options.dataDir, contentDir: options.contentDir, hostKind: options.hostKind ?? "cli", kiosk: options.kiosk ?? false, host: options.host ?? {} }),
+    };
+    Object.assign(this, handlers);
     this.recover(workspace);
   }
 
@@ -217,9 +243,9 @@ export class Engine implements EngineApi {
     this.consult.recover();
   }
 
-  // ----- wiring points (each later issue replaces one of these) -----
+  // ----- wiring -----
 
-  protected gatePhase(): PhaseFn {
+  private gatePhase(): PhaseFn {
     const gate = this.emergencyGate;
     const refusal = this.refusalGate;
     return createGate({ safety: { detectEmergency: (text, sources) => gate.detect(text, sources), checkRefusal: (text, options) => refusal.check(text, options), crisisResponse }, audit: this.audit });
@@ -255,8 +281,9 @@ export class Engine implements EngineApi {
     return existsSync(join(this.options.contentDir, SEMANTIC_MODEL_FILE)) ? this.options.contentDir : findContentDir();
   }
 
-  protected router(): Router {
-    return createRouter({ catalog: this.catalog, content: this.content, modelProvider: this.provider });
+  private router(): Router {
+    const catalogRouter = createRouter({ catalog: this.catalog, content: this.content, modelProvider: this.provider });
+    return this.options.router ? this.options.router(catalogRouter) : catalogRouter;
   }
 
   /** The active model provider (follows the settings unless the host fixed one). */
@@ -264,11 +291,12 @@ export class Engine implements EngineApi {
     return this.models.provider;
   }
 
-  protected outputGuard(): OutputGuardFactory {
-    return (language) => createOutputGuard({ language, semantic: this.outputClassifier });
+  private outputGuard(): OutputGuardFactory {
+    const guard: OutputGuardFactory = (language) => createOutputGuard({ language, semantic: this.outputClassifier });
+    return this.options.observeOutputGuard ? this.options.observeOutputGuard(guard) : guard;
   }
 
-  protected safetyFunctions(): SafetyFunctions {
+  private safetyFunctions(): SafetyFunctions {
     return { checkRefusal, checkAnswer: this.answerCheck, sanitizePii };
   }
 
@@ -306,169 +334,6 @@ export class Engine implements EngineApi {
     }
   }
 
-  // ----- consult -----
-
-  async "consult.ask"(input: RequestParsedInput<"consult.ask">): Promise<RequestOutput<"consult.ask">> {
-    return this.consult.ask(input);
-  }
-
-  async "consult.cancel"(input: RequestParsedInput<"consult.cancel">): Promise<RequestOutput<"consult.cancel">> {
-    return { cancelled: this.consult.cancel(input.turnId) };
-  }
-
-  async "consult.decide"(input: RequestParsedInput<"consult.decide">): Promise<RequestOutput<"consult.decide">> {
-    return this.consult.decide(input);
-  }
-
-  // ----- attachments and notes -----
-
-  async "attachments.add"(input: RequestParsedInput<"attachments.add">): Promise<RequestOutput<"attachments.add">> {
-    return this.attachments.add(input.name, input.dataBase64, input.mime);
-  }
-  async "attachments.list"(): Promise<RequestOutput<"attachments.list">> {
-    return this.attachments.list();
-  }
-  async "attachments.remove"(input: RequestParsedInput<"attachments.remove">): Promise<RequestOutput<"attachments.remove">> {
-    return { removed: this.attachments.remove(input.id) };
-  }
-  async "notes.list"(): Promise<RequestOutput<"notes.list">> {
-    return this.notes.list();
-  }
-  async "notes.read"(input: RequestParsedInput<"notes.read">): Promise<RequestOutput<"notes.read">> {
-    return this.notes.read(input.name);
-  }
-  async "notes.write"(input: RequestParsedInput<"notes.write">): Promise<RequestOutput<"notes.write">> {
-    return this.notes.write(input.name, input.content, input.expectedRevision);
-  }
-  async "notes.delete"(input: RequestParsedInput<"notes.delete">): Promise<RequestOutput<"notes.delete">> {
-    return { deleted: this.notes.delete(input.name) };
-  }
-
-  // ----- catalog, settings, models -----
-
-  async "catalog.agents"(): Promise<RequestOutput<"catalog.agents">> {
-    const language = this.settings.get().language;
-    return this.content.agents
-      .filter((a) => !a.metadata.hidden)
-      .map((a) => ({
-        id: a.id,
-        title: this.agentTitle(a.id, language),
-        description: agentDescription(a, language),
-        domain: a.metadata.domain,
-        category: a.metadata.category,
-        riskClass: a.metadata.risk_class,
-        starters: a.starters[language].length ? a.starters[language] : a.starters.en,
-        icon: a.metadata.icon ?? null,
-      }))
-      .sort((x, y) => x.title.localeCompare(y.title));
-  }
-  async "settings.get"(): Promise<RequestOutput<"settings.get">> {
-    return this.settings.get();
-  }
-  async "settings.set"(input: RequestParsedInput<"settings.set">): Promise<RequestOutput<"settings.set">> {
-    return this.settings.set(input);
-  }
-  async "models.list"(): Promise<RequestOutput<"models.list">> {
-    return this.models.list();
-  }
-
-  async "models.pull"(input: RequestParsedInput<"models.pull">): Promise<RequestOutput<"models.pull">> {
-    return this.models.pull(input.id);
-  }
-  async "models.import"(input: RequestParsedInput<"models.import">): Promise<RequestOutput<"models.import">> {
-    return this.models.import(input.path);
-  }
-  async "models.remove"(input: RequestParsedInput<"models.remove">): Promise<RequestOutput<"models.remove">> {
-    return this.models.remove(input.file);
-  }
-
-  // ----- threads -----
-
-  async "threads.list"(): Promise<RequestOutput<"threads.list">> {
-    return this.threads.list();
-  }
-  private threadOrThrow(threadId: string) {
-    const thread = this.threads.summary(threadId);
-    if (!thread) throw new EngineError("not_found", `No conversation with id ${threadId}`);
-    return thread;
-  }
-  async "threads.get"(input: RequestParsedInput<"threads.get">): Promise<RequestOutput<"threads.get">> {
-    return { thread: this.threadOrThrow(input.threadId), messages: this.threads.messages(input.threadId) };
-  }
-  async "threads.rename"(input: RequestParsedInput<"threads.rename">): Promise<RequestOutput<"threads.rename">> {
-    this.threadOrThrow(input.threadId);
-    this.threads.rename(input.threadId, input.title);
-    return this.threadOrThrow(input.threadId);
-  }
-  async "threads.delete"(input: RequestParsedInput<"threads.delete">): Promise<RequestOutput<"threads.delete">> {
-    // A running turn would write checkpoints again after the delete: stop it first.
-    await this.consult.stopTurns(input.threadId);
-    return { deleted: this.eraser.eraseThread(input.threadId) };
-  }
-  async "data.deleteAll"(_input: RequestParsedInput<"data.deleteAll">): Promise<RequestOutput<"data.deleteAll">> {
-    await this.consult.stopTurns(null);
-    return this.eraser.eraseAll();
-  }
-
-  // ----- consent, approvals, agenda, host -----
-
-  async "consent.get"(): Promise<RequestOutput<"consent.get">> {
-    return { ...this.consent.list(), persistent: this.consent.persistent };
-  }
-  async "consent.set"(input: RequestParsedInput<"consent.set">): Promise<RequestOutput<"consent.set">> {
-    if (input.scope === "global") {
-      if (input.granted) this.consent.grantGlobal();
-      else this.consent.withdrawGlobal();
-    } else {
-      const agent = this.content.agents.find((a) => a.id === input.agentId && !a.metadata.hidden);
-      if (!agent) throw new EngineError("not_found", `No specialist named ${input.agentId}`);
-      if (input.granted) this.consent.grantAgent(agent.id);
-      else this.consent.withdrawAgent(agent.id);
-    }
-    return this["consent.get"]();
-  }
-  async "approvals.list"(): Promise<RequestOutput<"approvals.list">> {
-    return this.consult.pendingApprovals().map((r) => r.event);
-  }
-  async "agenda.export"(input: RequestParsedInput<"agenda.export">): Promise<RequestOutput<"agenda.export">> {
-    const thread = this.threadOrThrow(input.threadId);
-    const answers = this.threads
-      .messages(input.threadId)
-      .filter((m) => m.role === "assistant" && (m.outcome === "answered" || m.outcome === null))
-      .filter((m) => !input.turnId || m.turnId === input.turnId);
-    const answer = answers.at(-1);
-    if (!answer) throw new EngineError("not_found", "There is no answer to export in this conversation yet");
-    const day = answer.createdAt.slice(0, 10);
-    // The title and the Markdown keep every letter; the file name is an ASCII slug of the title with
-    // accents folded ("Cita del corazón" → "…-cita-del-corazon"), safe on every file system and in Save as PDF.
-    const slug = slugify(thread.title, 40) || "visit";
-    return { fileName: `carefold-agenda-${day}-${slug}`, title: thread.title, markdown: answer.text };
-  }
-  async "app.info"(): Promise<RequestOutput<"app.info">> {
-    return {
-      version: APP_VERSION,
-      dataDir: this.options.dataDir,
-      host: this.options.hostKind ?? "cli",
-      kiosk: this.options.kiosk ?? false,
-      locales: ["US", "EU", "UK", "AU"],
-    };
-  }
-  async "app.licenses"(): Promise<RequestOutput<"app.licenses">> {
-    return readLicenses(this.options.contentDir);
-  }
-  async "host.pickModelFile"(): Promise<RequestOutput<"host.pickModelFile">> {
-    if (!this.options.host?.pickModelFile) {
-      throw new EngineError("unavailable", "Choosing a file is done by typing its path here: paste the full path of the .gguf file");
-    }
-    return { path: await this.options.host.pickModelFile() };
-  }
-  async "host.printToPdf"(input: RequestParsedInput<"host.printToPdf">): Promise<RequestOutput<"host.printToPdf">> {
-    if (!this.options.host?.printToPdf) {
-      throw new EngineError("unavailable", "Saving as PDF is done by your browser here: use Print, then Save as PDF");
-    }
-    return this.options.host.printToPdf(input.html, input.fileName);
-  }
-
   /** Wait for running turns to finish (after cancelling them), then close the database. */
   async close(): Promise<void> {
     await this.consult.close();
@@ -476,12 +341,6 @@ export class Engine implements EngineApi {
     this.listeners.clear();
     this.db.close();
   }
-}
-
-/** One-line description for the catalog and consent: the Spanish one when asked and present. */
-function agentDescription(agent: AgentDef, language: "en" | "es"): string {
-  const text = (language === "es" ? agent.metadata.es?.description : undefined) ?? agent.runtime.description;
-  return text.replace(/\s+/g, " ").trim();
 }
 
 export function createEngine(options: EngineOptions): Engine {

@@ -9,7 +9,7 @@ import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { AIMessage } from "@langchain/core/messages";
 import type { ChatGeneration, LLMResult } from "@langchain/core/outputs";
-import { Engine, type EngineOptions } from "../../src/engine/engine";
+import { createEngine, type Engine, type EngineOptions } from "../../src/engine/engine";
 import type { EvaluationStats } from "../../src/engine/inference/chatNodeLlamaCpp";
 import { createModelProvider, type ModelProviderOptions } from "../../src/engine/inference/modelProvider";
 import type { ChatModelRequest, ModelProvider } from "../../src/engine/inference/types";
@@ -142,35 +142,30 @@ export interface GuardRecord {
 export function observedEngine(options: EngineOptions): { engine: Engine; guards: GuardRecord[]; events: EngineEvent[] } {
   const guards: GuardRecord[] = [];
   const events: EngineEvent[] = [];
-  class ObservedEngine extends Engine {
-    protected override outputGuard(): OutputGuardFactory {
-      const real = super.outputGuard();
-      return (language) => {
-        const guard = real(language);
-        const record: GuardRecord = { language, pushed: [], released: [], blocked: null, ended: false };
-        guards.push(record);
-        const note = (out: string) => {
-          if (out) record.released.push(out);
-          if (guard.blocked && !record.blocked) record.blocked = { category: guard.blocked.category, rule: guard.blocked.rule };
-          return out;
-        };
-        return {
-          push(chunk: string) {
-            if (chunk) record.pushed.push(chunk);
-            return note(guard.push(chunk));
-          },
-          end() {
-            record.ended = true;
-            return note(guard.end());
-          },
-          get blocked() {
-            return guard.blocked;
-          },
-        };
-      };
-    }
-  }
-  const engine = new ObservedEngine(options);
+  const observe = (real: OutputGuardFactory): OutputGuardFactory => (language) => {
+    const guard = real(language);
+    const record: GuardRecord = { language, pushed: [], released: [], blocked: null, ended: false };
+    guards.push(record);
+    const note = (out: string) => {
+      if (out) record.released.push(out);
+      if (guard.blocked && !record.blocked) record.blocked = { category: guard.blocked.category, rule: guard.blocked.rule };
+      return out;
+    };
+    return {
+      push(chunk: string) {
+        if (chunk) record.pushed.push(chunk);
+        return note(guard.push(chunk));
+      },
+      end() {
+        record.ended = true;
+        return note(guard.end());
+      },
+      get blocked() {
+        return guard.blocked;
+      },
+    };
+  };
+  const engine = createEngine({ ...options, observeOutputGuard: observe });
   engine.onEvent((e) => void events.push(e));
   return { engine, guards, events };
 }

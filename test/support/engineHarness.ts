@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { EngineEvent, EventOf } from "../../src/shared/contract";
-import { Engine, type EngineOptions } from "../../src/engine/engine";
+import { createEngine, type Engine, type EngineOptions } from "../../src/engine/engine";
 import type { Router } from "../../src/engine/lifecycle/plan";
 import { loadContent } from "../../src/engine/content";
 import type { ScriptStep } from "./scriptedChatModel";
@@ -37,12 +37,7 @@ export class EventLog {
 
 /** An engine whose router is fixed by the test (plan phase under test control). */
 export function engineWithRouter(options: EngineOptions, route: Router | null): Engine {
-  class TestEngine extends Engine {
-    protected override router(): Router {
-      return route ?? super.router();
-    }
-  }
-  return new TestEngine(options);
+  return createEngine({ ...options, ...(route ? { router: () => route } : {}) });
 }
 
 const content = loadContent(REPO);

@@ -9,9 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EngineApi, EngineEvent, EventOf } from "../../shared/contract";
 import { EngineError } from "../../shared/rpc";
-import { Engine } from "../engine";
+import { createEngine, type Engine, type EngineOptions } from "../engine";
 import type { ModelProvider } from "../inference/types";
-import type { Router } from "../lifecycle/plan";
 import type { Plan } from "../lifecycle/state";
 import { goldenProblems, selectCases, type EvalCase } from "./goldenCases";
 import { scoreCase, toolsCalled, type CaseStatus, type Expectation, type TurnOutcome } from "./scoring";
@@ -64,14 +63,14 @@ function pinnedPlan(agent: string, title: string): Plan {
   return { agents: [agent], topology: "single", tasks: [{ agent, dependsOn: [] }], confidence: 1, why: `Golden case for ${title}.` };
 }
 
-/** The real engine with one wiring point changed: the plan can be pinned to the case's specialist. */
-class EvalEngine extends Engine {
-  pinnedAgent: string | null = null;
-
-  protected override router(): Router {
-    const own = super.router();
-    return (text, context) => (this.pinnedAgent ? pinnedPlan(this.pinnedAgent, this.agentTitle(this.pinnedAgent)) : own(text, context));
-  }
+/** The real engine with its plan pinned to the case's specialist when one is set (`pin.agent`). */
+function evalEngine(options: EngineOptions): { engine: Engine; pin: { agent: string | null } } {
+  const pin: { agent: string | null } = { agent: null };
+  const engine: Engine = createEngine({
+    ...options,
+    router: (catalogRouter) => (text, context) => (pin.agent ? pinnedPlan(pin.agent, engine.agentTitle(pin.agent)) : catalogRouter(text, context)),
+  });
+  return { engine, pin };
 }
 
 /** Collects events and resolves a turn's `done`, also when it arrives before the caller knows the turn id. */
@@ -121,10 +120,10 @@ async function grantConsent(engine: EngineApi): Promise<{ consent: EvalRun["cons
   }
 }
 
-async function runCase(engine: EvalEngine, watcher: TurnWatcher, c: EvalCase, options: EvalOptions, modelAvailable: boolean): Promise<CaseResult> {
+async function runCase(engine: Engine, pin: { agent: string | null }, watcher: TurnWatcher, c: EvalCase, options: EvalOptions, modelAvailable: boolean): Promise<CaseResult> {
   const started = performance.now();
   watcher.events = [];
-  engine.pinnedAgent = options.routed ? null : c.agent;
+  pin.agent = options.routed ? null : c.agent;
   const base = { agent: c.agent, id: c.golden.id, expect: c.golden.expect };
   const elapsed = () => Math.round(performance.now() - started);
   let turnId: string;
@@ -155,7 +154,7 @@ async function runCase(engine: EvalEngine, watcher: TurnWatcher, c: EvalCase, op
 /** Runs the selected golden cases one after another on one engine, each in a new thread. */
 export async function runGoldenEvals(options: EvalOptions): Promise<EvalRun> {
   const ownDataDir = options.dataDir ? null : mkdtempSync(join(tmpdir(), "carefold-eval-"));
-  const engine = new EvalEngine({
+  const { engine, pin } = evalEngine({
     dataDir: options.dataDir ?? ownDataDir!,
     contentDir: options.contentDir,
     modelProvider: options.modelProvider,
@@ -170,7 +169,7 @@ export async function runGoldenEvals(options: EvalOptions): Promise<EvalRun> {
     const cases: CaseResult[] = [];
     try {
       for (const c of selected) {
-        const result = await runCase(engine, watcher, c, options, active !== null);
+        const result = await runCase(engine, pin, watcher, c, options, active !== null);
         cases.push(result);
         options.onCase?.(result);
       }

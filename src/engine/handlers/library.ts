@@ -1,0 +1,64 @@
+/** What the app offers and how it is set up: the specialists, settings, consent and local models. */
+import { EngineError } from "../../shared/rpc";
+import type { AgentDef, ContentSet } from "../content";
+import type { ModelHost } from "../modelHost";
+import type { ConsentStore } from "../safety";
+import type { SettingsStore } from "../settings/settingsStore";
+import type { Handlers } from "./types";
+
+type LibraryRequests = "catalog.agents" | "settings.get" | "settings.set" | "consent.get" | "consent.set" | "models.list" | "models.pull" | "models.import" | "models.remove";
+
+export interface LibraryDeps {
+  content: ContentSet;
+  settings: SettingsStore;
+  consent: ConsentStore;
+  models: ModelHost;
+  agentTitle(agentId: string, language: "en" | "es"): string;
+}
+
+/** One-line description for the catalog and consent: the Spanish one when asked and present. */
+export function agentDescription(agent: AgentDef, language: "en" | "es"): string {
+  const text = (language === "es" ? agent.metadata.es?.description : undefined) ?? agent.runtime.description;
+  return text.replace(/\s+/g, " ").trim();
+}
+
+export function libraryHandlers({ content, settings, consent, models, agentTitle }: LibraryDeps): Handlers<LibraryRequests> {
+  const consentState = async () => ({ ...consent.list(), persistent: consent.persistent });
+  return {
+    "catalog.agents": async () => {
+      const language = settings.get().language;
+      return content.agents
+        .filter((a) => !a.metadata.hidden)
+        .map((a) => ({
+          id: a.id,
+          title: agentTitle(a.id, language),
+          description: agentDescription(a, language),
+          domain: a.metadata.domain,
+          category: a.metadata.category,
+          riskClass: a.metadata.risk_class,
+          starters: a.starters[language].length ? a.starters[language] : a.starters.en,
+          icon: a.metadata.icon ?? null,
+        }))
+        .sort((x, y) => x.title.localeCompare(y.title));
+    },
+    "settings.get": async () => settings.get(),
+    "settings.set": async (input) => settings.set(input),
+    "consent.get": consentState,
+    "consent.set": async (input) => {
+      if (input.scope === "global") {
+        if (input.granted) consent.grantGlobal();
+        else consent.withdrawGlobal();
+      } else {
+        const agent = content.agents.find((a) => a.id === input.agentId && !a.metadata.hidden);
+        if (!agent) throw new EngineError("not_found", `No specialist named ${input.agentId}`);
+        if (input.granted) consent.grantAgent(agent.id);
+        else consent.withdrawAgent(agent.id);
+      }
+      return consentState();
+    },
+    "models.list": async () => models.list(),
+    "models.pull": async (input) => models.pull(input.id),
+    "models.import": async (input) => models.import(input.path),
+    "models.remove": async (input) => models.remove(input.file),
+  };
+}

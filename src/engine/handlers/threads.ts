@@ -1,0 +1,49 @@
+/** Conversations: list, read, rename, delete (deleting deletes), delete everything, and agenda export. */
+import { EngineError } from "../../shared/rpc";
+import { slugify } from "../../shared/text";
+import type { ConsultService } from "../consult/consultService";
+import type { Eraser } from "../erasure/eraser";
+import type { ThreadStore } from "../threads/threadStore";
+import type { Handlers } from "./types";
+
+type ThreadRequests = "threads.list" | "threads.get" | "threads.rename" | "threads.delete" | "data.deleteAll" | "agenda.export";
+
+export function threadHandlers(threads: ThreadStore, consult: ConsultService, eraser: Eraser): Handlers<ThreadRequests> {
+  const threadOrThrow = (threadId: string) => {
+    const thread = threads.summary(threadId);
+    if (!thread) throw new EngineError("not_found", `No conversation with id ${threadId}`);
+    return thread;
+  };
+  return {
+    "threads.list": async () => threads.list(),
+    "threads.get": async (input) => ({ thread: threadOrThrow(input.threadId), messages: threads.messages(input.threadId) }),
+    "threads.rename": async (input) => {
+      threadOrThrow(input.threadId);
+      threads.rename(input.threadId, input.title);
+      return threadOrThrow(input.threadId);
+    },
+    "threads.delete": async (input) => {
+      // A running turn would write checkpoints again after the delete: stop it first.
+      await consult.stopTurns(input.threadId);
+      return { deleted: eraser.eraseThread(input.threadId) };
+    },
+    "data.deleteAll": async () => {
+      await consult.stopTurns(null);
+      return eraser.eraseAll();
+    },
+    "agenda.export": async (input) => {
+      const thread = threadOrThrow(input.threadId);
+      const answers = threads
+        .messages(input.threadId)
+        .filter((m) => m.role === "assistant" && (m.outcome === "answered" || m.outcome === null))
+        .filter((m) => !input.turnId || m.turnId === input.turnId);
+      const answer = answers.at(-1);
+      if (!answer) throw new EngineError("not_found", "There is no answer to export in this conversation yet");
+      const day = answer.createdAt.slice(0, 10);
+      // The title and the Markdown keep every letter; the file name is an ASCII slug of the title with
+      // accents folded ("Cita del corazón" → "…-cita-del-corazon"), safe on every file system and in Save as PDF.
+      const slug = slugify(thread.title, 40) || "visit";
+      return { fileName: `carefold-agenda-${day}-${slug}`, title: thread.title, markdown: answer.text };
+    },
+  };
+}

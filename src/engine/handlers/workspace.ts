@@ -1,0 +1,18 @@
+/** The user's files: attachments and saved notes. */
+import type { AttachmentsStore } from "../workspace/attachmentsStore";
+import type { NotesStore } from "../workspace/notesStore";
+import type { Handlers } from "./types";
+
+type WorkspaceRequests = "attachments.add" | "attachments.list" | "attachments.remove" | "notes.list" | "notes.read" | "notes.write" | "notes.delete";
+
+export function workspaceHandlers(attachments: AttachmentsStore, notes: NotesStore): Handlers<WorkspaceRequests> {
+  return {
+    "attachments.add": async (input) => attachments.add(input.name, input.dataBase64, input.mime),
+    "attachments.list": async () => attachments.list(),
+    "attachments.remove": async (input) => ({ removed: attachments.remove(input.id) }),
+    "notes.list": async () => notes.list(),
+    "notes.read": async (input) => notes.read(input.name),
+    "notes.write": async (input) => notes.write(input.name, input.content, input.expectedRevision),
+    "notes.delete": async (input) => ({ deleted: notes.delete(input.name) }),
+  };
+}
