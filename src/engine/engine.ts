@@ -68,7 +68,7 @@ import { agentDescription, libraryHandlers } from "./handlers/library";
 import { threadHandlers } from "./handlers/threads";
 import { workspaceHandlers } from "./handlers/workspace";
 import { Eraser } from "./erasure/eraser";
-import { loadContent, type ContentSet } from "./content";
+import { loadLayeredContent, reloadIfChanged, userContentDir, type ContentLayers, type ContentSet, type LayeredContent } from "./content";
 
 export type { HostHooks };
 
@@ -99,6 +99,8 @@ export interface EngineOptions {
    * let through. It gets the product's guard and must hand back one that decides as it does.
    */
   observeOutputGuard?: (guard: OutputGuardFactory) => OutputGuardFactory;
+  /** The user content folder layered over the bundled content (default: `content/` in the data dir; null: none). */
+  userContentDir?: string | null;
 }
 
 /** The contract's methods as the engine offers them in process: a request without required fields may be called without input. */
@@ -130,6 +132,8 @@ export class Engine implements EngineApi {
   private readonly consult: ConsultService;
   private readonly models: ModelHost;
   readonly catalog: FtsCatalog;
+  private readonly layers: ContentLayers;
+  private layered: LayeredContent;
   private readonly composer: Composer;
   private readonly eraser: Eraser;
 
@@ -144,7 +148,9 @@ export class Engine implements EngineApi {
     this.approvals = new ApprovalStore(this.db);
     this.consent = createConsentStore(this.db, this.audit, { persist: !options.kiosk });
     this.models = new ModelHost(options.dataDir, this.settings, (e) => this.emit(e), options.modelProvider);
-    this.content = loadContent(options.contentDir);
+    this.layers = { bundledDir: options.contentDir, userDir: options.userContentDir === undefined ? userContentDir(options.dataDir) : options.userContentDir };
+    this.layered = loadLayeredContent(this.layers);
+    this.content = this.layered.content;
     this.catalog = FtsCatalog.open(this.db, this.content);
     this.eraser = new Eraser({ db: this.db, threads: this.threads, approvals: this.approvals, attachments: this.attachments, notes: this.notes, consent: this.consent, audit: this.audit, workspaceDir: workspace });
     // The composer takes titles by id only; one per language keeps the agenda headings in the consult's language.
@@ -154,6 +160,7 @@ export class Engine implements EngineApi {
     };
     this.composer = (outputs, plan, language, question) => composers[language](outputs, plan, language, question);
     this.backend = new CarefoldBackend(workspaceRoots(options.contentDir, options.dataDir));
+    this.backend.useSkillFolders(userSkillFolders(this.layered));
     const checkpointer = new SqliteSaver(this.db);
     this.runtime = new DeepAgentRuntime({
       content: this.content,
@@ -181,7 +188,7 @@ export class Engine implements EngineApi {
         memoryFile: join(workspace, "AGENTS.md"),
       }),
       gate: this.gatePhase(),
-      plan: createPlanner(this.router(), [
+      plan: createPlanner((text, context) => this.currentRouter(text, context), [
         // Nothing can answer without a model: say so before asking for consent.
         (plan, state) =>
           this.provider.describe() === null
@@ -220,10 +227,20 @@ export class Engine implements EngineApi {
       emit: (e) => this.emit(e),
     });
     const handlers: EngineRequests = {
-      ...consultHandlers(this.consult),
+      ...consultHandlers(this.consult, () => this.refreshContent()),
       ...workspaceHandlers(this.attachments, this.notes),
       ...threadHandlers(this.threads, this.consult, this.eraser),
-      ...libraryHandlers({ content: this.content, settings: this.settings, consent: this.consent, models: this.models, agentTitle: (id, language) => this.agentTitle(id, language) }),
+      ...libraryHandlers({
+        content: this.content,
+        settings: this.settings,
+        consent: this.consent,
+        models: this.models,
+        agentTitle: (id, language) => this.agentTitle(id, language),
+        packs: () => {
+          this.refreshContent();
+          return this.layered.user;
+        },
+      }),
       ...appHandlers({ dataDir: options.dataDir, contentDir: options.contentDir, hostKind: options.hostKind ?? "cli", kiosk: options.kiosk ?? false, host: options.host ?? {} }),
     };
     Object.assign(this, handlers);
@@ -285,6 +302,28 @@ export class Engine implements EngineApi {
     const catalogRouter = createRouter({ catalog: this.catalog, content: this.content, modelProvider: this.provider });
     return this.options.router ? this.options.router(catalogRouter) : catalogRouter;
   }
+  private routerInstance: Router | null = null;
+  private get currentRouter(): Router {
+    this.routerInstance ??= this.router();
+    return this.routerInstance;
+  }
+
+  /**
+   * Picks up user content packs added, changed or removed since the last look (no restart): the
+   * content every part holds is updated in place, then the catalog, the /skills/ mounts and the
+   * router follow. Checked before each consult and when the app lists the packs.
+   */
+  refreshContent(): boolean {
+    const next = reloadIfChanged(this.layers, this.layered);
+    if (!next) return false;
+    Object.assign(this.content, next.content);
+    this.layered = { ...next, content: this.content };
+    this.catalog.sync(this.content);
+    this.backend.useSkillFolders(userSkillFolders(this.layered));
+    this.routerInstance = null;
+    this.audit.record({ event: "content", decision: "user_packs", detail: { loaded: next.user.loaded.length, rejected: next.user.rejected.length } });
+    return true;
+  }
 
   /** The active model provider (follows the settings unless the host fixed one). */
   get provider(): ModelProvider {
@@ -345,4 +384,9 @@ export class Engine implements EngineApi {
 
 export function createEngine(options: EngineOptions): Engine {
   return new Engine(options);
+}
+
+/** The user skill packs in use, by id → folder (mounted over the bundled /skills/). */
+function userSkillFolders(layered: LayeredContent): Map<string, string> {
+  return new Map(layered.user.loaded.filter((p) => p.kind === "skill").map((p) => [p.id, p.dir]));
 }

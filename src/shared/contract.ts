@@ -192,6 +192,16 @@ export const ConsentStateSchema = z.strictObject({
 
 const Empty = z.strictObject({});
 
+const PackKindSchema = z.enum(["agent", "skill"]);
+export const UserPacksSchema = z.strictObject({
+  /** The user content folder (null: none configured). */
+  folder: z.string().nullable(),
+  loaded: z.array(z.strictObject({ kind: PackKindSchema, id: z.string(), overrides: z.boolean() })),
+  rejected: z.array(z.strictObject({ kind: PackKindSchema, id: z.string(), why: z.array(z.string()) })),
+  /** Things in the folder that are not packs, and problems no single pack is to blame for. */
+  notices: z.array(z.string()),
+});
+
 /** Attachment payloads travel base64-encoded; 20 MiB of file at most. */
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 /** A consult message may be long (pasted records); the gate scans all of it. */
@@ -253,6 +263,14 @@ export const requests = {
     output: z.strictObject({ deleted: z.boolean() }),
   },
   "catalog.agents": { input: Empty, output: z.array(AgentSummarySchema) },
+  "content.packs": {
+    /**
+     * The user content folder's packs (agents and skills layered over the bundled ones): which are in
+     * use, which were refused and why. Asking checks the folder again, so new packs are picked up.
+     */
+    input: Empty,
+    output: UserPacksSchema,
+  },
   "settings.get": { input: Empty, output: SettingsSchema },
   "settings.set": { input: SettingsPatchSchema, output: SettingsSchema },
   "models.list": { input: Empty, output: ModelsListSchema },

@@ -14,6 +14,7 @@ export const METHODS = [
   "notes.write",
   "notes.delete",
   "catalog.agents",
+  "content.packs",
   "settings.get",
   "settings.set",
   "models.list",

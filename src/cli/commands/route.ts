@@ -1,19 +1,20 @@
 /**
  * `carefold route`: which specialist(s) a message goes to, and why — the engine's phase-3 router on
- * the repo's content, with the catalog in an in-memory database (no user data dir). No model call is
- * made unless --model or --ollama is given, and then only for messages hop 1 is unsure about.
+ * the app's content with the user content packs of the data folder layered over it, as the app routes,
+ * with the catalog in an in-memory database. No model call is made unless --model or --ollama is
+ * given, and then only for messages hop 1 is unsure about.
  */
 import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import type { ModelSettings } from "../../shared/contract";
 import { FtsCatalog } from "../../engine/catalog";
-import { loadContent } from "../../engine/content";
+import { loadLayeredContent, userContentDir } from "../../engine/content";
 import type { ModelProvider } from "../../engine/inference/types";
 import { findContentDir } from "../../engine/paths";
 import { createRouting, type RouteDecision, type Routing } from "../../engine/routing";
 import { openDatabase } from "../../engine/storage/database";
-import { parse, UsageError } from "../args";
+import { dataDirFrom, parse, UsageError } from "../args";
 import type { CliCommand, CliIO } from "../types";
 
 const usage = `Usage: carefold route "<message>" [--json] [options]
@@ -26,7 +27,9 @@ Shows which Carefold specialist(s) a message is routed to, the topology and the 
   --model FILE       a GGUF model to ask when the deterministic router is unsure
   --ollama NAME      an Ollama model to ask instead (e.g. qwen2.5:1.5b); --ollama-url URL to change the server
   --threshold N      confidence (0-1) below which the model is asked (default 0.5)
-  --content DIR      route over the content in DIR (default: the app's bundled content)`;
+  --content DIR      route over the content in DIR (default: the app's bundled content)
+  --data-dir DIR     whose user content packs (DIR/content) to layer over it, as the app does
+                     (default: the app's data folder; with --content, none unless given)`;
 
 export const command: CliCommand = {
   name: "route",
@@ -41,6 +44,7 @@ export const command: CliCommand = {
       "ollama-url": { type: "string" },
       threshold: { type: "string" },
       content: { type: "string" },
+      "data-dir": { type: "string" },
     });
     if (values.model && values.ollama) throw new UsageError("use either --model or --ollama, not both");
     const threshold = values.threshold === undefined ? undefined : Number(values.threshold);
@@ -51,7 +55,10 @@ export const command: CliCommand = {
       return 2;
     }
 
-    const content = loadContent(values.content ? resolve(io.cwd, values.content) : findContentDir());
+    const bundledDir = values.content ? resolve(io.cwd, values.content) : findContentDir();
+    const userDir = values.content && !values["data-dir"] ? null : userContentDir(dataDirFrom(values["data-dir"], io));
+    const { content, user } = loadLayeredContent({ bundledDir, userDir });
+    for (const r of user.rejected) io.stderr.write(`carefold route: user pack ${r.kind} ${r.id} not loaded: ${r.why.join("; ")}\n`);
     if (content.agents.length === 0) {
       io.stderr.write(`carefold route: no agents found under ${content.root}\n`);
       return 1;

@@ -33,21 +33,40 @@ export interface WorkspaceRoots {
 }
 
 export class CarefoldBackend implements BackendProtocolV2 {
-  private readonly inner: CompositeBackend;
+  private inner!: CompositeBackend;
+  /** User skill packs in use: /skills/<id>/ reads their folder instead of the bundled one. */
+  private userSkills = new Map<string, string>();
 
   constructor(private readonly roots: WorkspaceRoots) {
+    this.mount();
+  }
+
+  /** Mounts the user skill packs now in use (each id → its folder), replacing the previous set. */
+  useSkillFolders(folders: ReadonlyMap<string, string>): void {
+    this.userSkills = new Map(folders);
+    this.mount();
+  }
+
+  private mount(): void {
+    const skills = Object.fromEntries(
+      [...this.userSkills].map(([id, dir]) => [`${SKILLS_MOUNT}${id}/`, new FilesystemBackend({ rootDir: dir, virtualMode: true, maxFileSizeMb: 2 })]),
+    );
+    // CompositeBackend picks the longest matching prefix, so a user skill's mount wins over /skills/.
     this.inner = new CompositeBackend(new StateBackend(), {
-      [SKILLS_MOUNT]: new FilesystemBackend({ rootDir: roots.skillsDir, virtualMode: true, maxFileSizeMb: 2 }),
-      [WORKSPACE_MOUNT]: new FilesystemBackend({ rootDir: roots.workspaceDir, virtualMode: true, maxFileSizeMb: 20 }),
+      ...skills,
+      [SKILLS_MOUNT]: new FilesystemBackend({ rootDir: this.roots.skillsDir, virtualMode: true, maxFileSizeMb: 2 }),
+      [WORKSPACE_MOUNT]: new FilesystemBackend({ rootDir: this.roots.workspaceDir, virtualMode: true, maxFileSizeMb: 20 }),
     });
   }
 
   /** The real file behind a checked virtual path. */
   realPath(virtualPath: string): string {
     const inSkills = virtualPath.startsWith(SKILLS_MOUNT);
-    const root = resolve(inSkills ? this.roots.skillsDir : this.roots.workspaceDir);
     const rest = virtualPath.slice((inSkills ? SKILLS_MOUNT : WORKSPACE_MOUNT).length);
-    const full = resolve(root, rest);
+    const id = inSkills ? rest.split("/")[0]! : "";
+    const userSkill = this.userSkills.get(id);
+    const root = resolve(userSkill ?? (inSkills ? this.roots.skillsDir : this.roots.workspaceDir));
+    const full = resolve(root, userSkill ? rest.slice(id.length + 1) : rest);
     if (full !== root && !full.startsWith(root + sep)) throw new Error("path escapes its folder");
     return full;
   }

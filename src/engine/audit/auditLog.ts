@@ -22,6 +22,8 @@ export const AuditEventKindSchema = z.enum([
   "recovery",
   // The user deleted a conversation or all their data: what went (ids and counts), never the text.
   "delete",
+  // The user content folder's packs were (re)loaded: how many are in use and how many were refused.
+  "content",
 ]);
 export type AuditEventKind = z.infer<typeof AuditEventKindSchema>;
 

@@ -1,12 +1,12 @@
 /** What the app offers and how it is set up: the specialists, settings, consent and local models. */
 import { EngineError } from "../../shared/rpc";
-import type { AgentDef, ContentSet } from "../content";
+import type { AgentDef, ContentSet, UserPacksReport } from "../content";
 import type { ModelHost } from "../modelHost";
 import type { ConsentStore } from "../safety";
 import type { SettingsStore } from "../settings/settingsStore";
 import type { Handlers } from "./types";
 
-type LibraryRequests = "catalog.agents" | "settings.get" | "settings.set" | "consent.get" | "consent.set" | "models.list" | "models.pull" | "models.import" | "models.remove";
+type LibraryRequests = "catalog.agents" | "content.packs" | "settings.get" | "settings.set" | "consent.get" | "consent.set" | "models.list" | "models.pull" | "models.import" | "models.remove";
 
 export interface LibraryDeps {
   content: ContentSet;
@@ -14,6 +14,8 @@ export interface LibraryDeps {
   consent: ConsentStore;
   models: ModelHost;
   agentTitle(agentId: string, language: "en" | "es"): string;
+  /** The user content folder's packs, looked at again now. */
+  packs(): UserPacksReport;
 }
 
 /** One-line description for the catalog and consent: the Spanish one when asked and present. */
@@ -22,10 +24,11 @@ export function agentDescription(agent: AgentDef, language: "en" | "es"): string
   return text.replace(/\s+/g, " ").trim();
 }
 
-export function libraryHandlers({ content, settings, consent, models, agentTitle }: LibraryDeps): Handlers<LibraryRequests> {
+export function libraryHandlers({ content, settings, consent, models, agentTitle, packs }: LibraryDeps): Handlers<LibraryRequests> {
   const consentState = async () => ({ ...consent.list(), persistent: consent.persistent });
   return {
     "catalog.agents": async () => {
+      packs(); // the list shows user packs added since the last look
       const language = settings.get().language;
       return content.agents
         .filter((a) => !a.metadata.hidden)
@@ -40,6 +43,15 @@ export function libraryHandlers({ content, settings, consent, models, agentTitle
           icon: a.metadata.icon ?? null,
         }))
         .sort((x, y) => x.title.localeCompare(y.title));
+    },
+    "content.packs": async () => {
+      const report = packs();
+      return {
+        folder: report.root,
+        loaded: report.loaded.map(({ kind, id, overrides }) => ({ kind, id, overrides })),
+        rejected: report.rejected.map(({ kind, id, why }) => ({ kind, id, why })),
+        notices: report.notices,
+      };
     },
     "settings.get": async () => settings.get(),
     "settings.set": async (input) => settings.set(input),

@@ -1,7 +1,7 @@
 /**
  * Settings: reading (language, text size, contrast), the emergency-number region, the model,
  * health specialists' permission, where data lives with the privacy statement and "Delete all my
- * data", and About (version, third-party licenses). Simple choices
+ * data", the user's own content packs, and About (version, third-party licenses). Simple choices
  * save at once; the model form saves with its button.
  */
 import { useState } from "react";
@@ -18,6 +18,7 @@ import { DeleteAllData } from "./DeleteAllData";
 import { ModelLibrary } from "./ModelLibrary";
 import { ActiveModel, ModelChoice } from "./ModelChoice";
 import { ReadingSettings } from "./ReadingSettings";
+import { UserPacksSection } from "./UserPacksSection";
 
 export function SettingsPanel({
   settings,
@@ -112,6 +113,8 @@ export function SettingsPanel({
           }}
         />
       </section>
+
+      <UserPacksSection />
 
       <AboutSection info={info} />
     </section>

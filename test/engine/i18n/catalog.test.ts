@@ -27,11 +27,20 @@ const es = flatten(engineCatalog.es as Tree);
 
 describe("the engine text catalog", () => {
   it("has every sentence in both languages, with the same placeholders, none empty", () => {
-    expect([...es.keys()].sort()).toEqual([...en.keys()].sort());
+    const base = (keys: Iterable<string>) => [...new Set([...keys].map((k) => k.replace(/_(one|other|many|few|two|zero)$/, "")))].sort();
+    expect(base(es.keys())).toEqual(base(en.keys()));
     for (const [key, text] of en) {
       expect(text.trim(), key).not.toBe("");
       expect(es.get(key)!.trim(), key).not.toBe("");
       expect(placeholders(es.get(key)!), key).toEqual(placeholders(text));
+    }
+  });
+
+  it("has every plural form each language uses", () => {
+    for (const [lang, strings] of [["en", en], ["es", es]] as const) {
+      const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+      const plurals = new Set([...strings.keys()].filter((k) => /_(one|other|many|few|two|zero)$/.test(k)).map((k) => k.replace(/_[a-z]+$/, "")));
+      for (const key of plurals) for (const c of categories) expect(strings.has(`${key}_${c}`), `${lang} ${key}_${c}`).toBe(true);
     }
   });
 

@@ -1,0 +1,49 @@
+/** The specialists' file backend: /skills/ read-only (user skill packs mounted over it), /workspace/ writable, nothing outside. */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CarefoldBackend } from "../../../src/engine/agents/workspaceBackend";
+import { tempDir } from "../../support/tempDir";
+
+let tmp = tempDir();
+afterEach(() => {
+  tmp.cleanup();
+  tmp = tempDir();
+});
+
+function backend() {
+  const skillsDir = join(tmp.dir, "bundled", "skills");
+  const user = join(tmp.dir, "user", "skills", "knee-prep");
+  mkdirSync(join(skillsDir, "knee-prep"), { recursive: true });
+  mkdirSync(join(skillsDir, "walk-log"), { recursive: true });
+  mkdirSync(user, { recursive: true });
+  mkdirSync(join(tmp.dir, "workspace"), { recursive: true });
+  writeFileSync(join(skillsDir, "knee-prep", "SKILL.md"), "bundled knee");
+  writeFileSync(join(skillsDir, "walk-log", "SKILL.md"), "bundled walk");
+  writeFileSync(join(user, "SKILL.md"), "user knee");
+  return { b: new CarefoldBackend({ skillsDir, workspaceDir: join(tmp.dir, "workspace") }), user };
+}
+
+const text = async (r: unknown) => JSON.stringify(await r);
+
+describe("CarefoldBackend", () => {
+  it("reads a user skill pack in place of the bundled one of that name, and only that one", async () => {
+    const { b, user } = backend();
+    expect(await text(b.read("/skills/knee-prep/SKILL.md"))).toContain("bundled knee");
+    b.useSkillFolders(new Map([["knee-prep", user]]));
+    expect(await text(b.read("/skills/knee-prep/SKILL.md"))).toContain("user knee");
+    expect(await text(b.read("/skills/walk-log/SKILL.md"))).toContain("bundled walk");
+    expect(b.realPath("/skills/knee-prep/SKILL.md")).toBe(join(user, "SKILL.md"));
+    b.useSkillFolders(new Map());
+    expect(await text(b.read("/skills/knee-prep/SKILL.md"))).toContain("bundled knee");
+  });
+
+  it("keeps skills read-only and refuses paths that leave their folder", async () => {
+    const { b, user } = backend();
+    b.useSkillFolders(new Map([["knee-prep", user]]));
+    expect(b.write("/skills/knee-prep/SKILL.md", "changed")).toMatchObject({ error: "Skills are read-only" });
+    expect(await b.read("/skills/knee-prep/../walk-log/SKILL.md")).toHaveProperty("error");
+    expect(await b.read("/workspace/../bundled/skills/walk-log/SKILL.md")).toHaveProperty("error");
+    expect(b.write("/workspace/notes/a.md", "ok")).toEqual({ path: "/workspace/notes/a.md" });
+  });
+});
