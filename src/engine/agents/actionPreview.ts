@@ -3,7 +3,6 @@
  * diff the user approves. Reads current content through the same safe backend; never writes.
  */
 import { createTwoFilesPatch } from "diff";
-import { existsSync, readFileSync } from "node:fs";
 import { noteFileFor } from "../../shared/noteNames";
 import { normalizeVirtualPath } from "./safePath";
 import { SKILLS_MOUNT, WORKSPACE_MOUNT, type CarefoldBackend } from "./workspaceBackend";
@@ -18,9 +17,7 @@ export interface ActionPreview {
 
 function current(backend: CarefoldBackend, virtualPath: string): string | null {
   const checked = normalizeVirtualPath(virtualPath, [SKILLS_MOUNT, WORKSPACE_MOUNT]);
-  if (!checked.ok) return null;
-  const real = backend.realPath(checked.path);
-  return existsSync(real) ? readFileSync(real, "utf8") : null;
+  return checked.ok ? backend.readText(checked.path) : null;
 }
 
 function preview(path: string, before: string | null, after: string | null): ActionPreview {

@@ -3,7 +3,7 @@
  * `/workspace/` (the user's notes and attachments), both FilesystemBackends in virtual mode, wrapped so
  * every path is normalized first, hard links are refused, and workspace writes are atomic.
  */
-import { existsSync, lstatSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import {
   CompositeBackend,
@@ -21,10 +21,12 @@ import {
   type WriteResult,
 } from "deepagents";
 import { writeFileAtomic } from "../storage/atomicWrite";
+import { containmentProblem, lexists, readContained } from "../storage/containedFile";
 import { normalizeVirtualPath } from "./safePath";
 
 export const SKILLS_MOUNT = "/skills/";
 export const WORKSPACE_MOUNT = "/workspace/";
+const ATTACHMENTS_DIR = `${WORKSPACE_MOUNT}attachments/`;
 const MOUNTS = [SKILLS_MOUNT, WORKSPACE_MOUNT];
 
 export interface WorkspaceRoots {
@@ -74,12 +76,29 @@ export class CarefoldBackend implements BackendProtocolV2 {
   private check(raw: string): { path: string } | { error: string } {
     const r = normalizeVirtualPath(raw, MOUNTS);
     if (!r.ok) return { error: `Refused path: ${r.reason}` };
+    // Attachments are read with attach-read, which only opens the ones sent with the question.
+    if (r.path === ATTACHMENTS_DIR.slice(0, -1) || r.path.startsWith(ATTACHMENTS_DIR)) return { error: "Refused path: attachments are read with attach-read" };
     const real = this.realPath(r.path);
-    if (existsSync(real)) {
-      const st = lstatSync(real);
-      if (st.isFile() && st.nlink > 1) return { error: "Refused path: hard-linked files are not allowed" };
-    }
+    const problem = lexists(real) ? containmentProblem(this.rootOf(r.path), real) : null;
+    if (problem) return { error: `Refused path: ${problem.message}` };
     return { path: r.path };
+  }
+
+  /** The real folder a checked virtual path lives in (a user skill's own folder, the bundled skills, the workspace). */
+  private rootOf(virtualPath: string): string {
+    if (!virtualPath.startsWith(SKILLS_MOUNT)) return this.roots.workspaceDir;
+    return this.userSkills.get(virtualPath.slice(SKILLS_MOUNT.length).split("/")[0]!) ?? this.roots.skillsDir;
+  }
+
+  /**
+   * The current text of a file for previews and exactly-once checks: null when there is none, or when
+   * the path is refused (a link, outside its folder) — its write is refused the same way.
+   */
+  readText(virtualPath: string): string | null {
+    const c = this.check(virtualPath);
+    if ("error" in c) return null;
+    const real = this.realPath(c.path);
+    return existsSync(real) ? readContained(this.rootOf(c.path), real) : null;
   }
 
   ls(path: string): Promise<LsResult> | LsResult {

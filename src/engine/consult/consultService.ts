@@ -6,7 +6,6 @@
 import type { EngineEvent, RequestOutput, RequestParsedInput } from "../../shared/contract";
 import { EngineError } from "../../shared/rpc";
 import type { AuditSink } from "../audit/auditLog";
-import { existsSync, readFileSync } from "node:fs";
 import { editedArgs, previewAction } from "../agents/actionPreview";
 import { Command } from "@langchain/langgraph";
 import type { StoredRun } from "../agents/deepAgentRunner";
@@ -336,8 +335,8 @@ export class ConsultService {
   }
 
   private revisionAt(virtualPath: string): string | null {
-    const real = this.deps.backend.realPath(virtualPath);
-    return existsSync(real) ? revisionOf(readFileSync(real, "utf8")) : null;
+    const text = this.deps.backend.readText(virtualPath);
+    return text === null ? null : revisionOf(text);
   }
 
   /**

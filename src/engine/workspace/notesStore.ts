@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { containmentProblem, lexists, NotContainedError, readContained } from "../storage/containedFile";
 import { join, resolve, sep } from "node:path";
 import { NoteNameSchema, type Note, type NoteSummary } from "../../shared/contract";
 import { EngineError } from "../../shared/rpc";
@@ -66,9 +67,10 @@ export class NotesStore {
   list(): NoteSummary[] {
     return readdirSync(this.dir, { withFileTypes: true })
       .filter((e) => e.isFile() && NoteNameSchema.safeParse(e.name).success)
+      .filter((e) => containmentProblem(this.dir, join(this.dir, e.name)) === null)
       .map((e) => {
         const file = join(this.dir, e.name);
-        return this.summary(e.name, readFileSync(file, "utf8"), statSync(file).mtime);
+        return this.summary(e.name, readContained(this.dir, file), statSync(file).mtime);
       })
       .sort((a, b) => b.modifiedAt.localeCompare(a.modifiedAt));
   }
@@ -79,8 +81,14 @@ export class NotesStore {
 
   read(name: string): Note {
     const file = this.pathOf(name);
-    if (!existsSync(file)) throw new EngineError("not_found", `No note named ${name}`);
-    const content = readFileSync(file, "utf8");
+    if (!lexists(file)) throw new EngineError("not_found", `No note named ${name}`);
+    let content: string;
+    try {
+      content = readContained(this.dir, file);
+    } catch (err) {
+      if (err instanceof NotContainedError) throw new EngineError("invalid_input", `Carefold does not open ${name}: ${err.message}`);
+      throw err;
+    }
     return { ...this.summary(name, content, statSync(file).mtime), content };
   }
 

@@ -1,5 +1,5 @@
 /** The specialists' file backend: /skills/ read-only (user skill packs mounted over it), /workspace/ writable, nothing outside. */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CarefoldBackend } from "../../../src/engine/agents/workspaceBackend";
@@ -45,5 +45,25 @@ describe("CarefoldBackend", () => {
     expect(await b.read("/skills/knee-prep/../walk-log/SKILL.md")).toHaveProperty("error");
     expect(await b.read("/workspace/../bundled/skills/walk-log/SKILL.md")).toHaveProperty("error");
     expect(b.write("/workspace/notes/a.md", "ok")).toEqual({ path: "/workspace/notes/a.md" });
+  });
+
+  it("never reads through a link planted in the workspace, nor an attachment by path", async () => {
+    const { b } = backend();
+    const outside = join(tmp.dir, "outside.md");
+    writeFileSync(outside, "OUTSIDE-CANARY");
+    mkdirSync(join(tmp.dir, "workspace", "notes"), { recursive: true });
+    symlinkSync(outside, join(tmp.dir, "workspace", "notes", "planted.md"));
+    symlinkSync(tmp.dir, join(tmp.dir, "workspace", "up"));
+    for (const path of ["/workspace/notes/planted.md", "/workspace/up/outside.md"]) {
+      expect(await text(b.read(path))).not.toContain("OUTSIDE-CANARY");
+      expect(await b.read(path)).toHaveProperty("error");
+      expect(b.readText(path)).toBeNull();
+      expect(b.write(path, "x")).toHaveProperty("error");
+    }
+    mkdirSync(join(tmp.dir, "workspace", "attachments", "a1"), { recursive: true });
+    writeFileSync(join(tmp.dir, "workspace", "attachments", "a1", "labs.txt"), "LAB-CANARY");
+    expect(await text(b.read("/workspace/attachments/a1/labs.txt"))).toContain("attach-read");
+    expect(await text(b.read("/workspace/attachments/a1/labs.txt"))).not.toContain("LAB-CANARY");
+    expect(await text(b.grep("CANARY", "/workspace/"))).not.toContain("OUTSIDE-CANARY");
   });
 });

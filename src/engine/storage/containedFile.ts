@@ -1,0 +1,58 @@
+/**
+ * Reading a file only when it really lives in its folder: not a symbolic link, not under a linked
+ * folder, not hard-linked to a file elsewhere. A link planted in the notes or workspace folder must not
+ * turn a read (a note, a tool call, an approval's diff) into a read of a file outside it.
+ */
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync } from "node:fs";
+import { dirname, sep } from "node:path";
+
+export class NotContainedError extends Error {
+  constructor(readonly reason: "link" | "hard_link" | "outside" | "not_file") {
+    super(
+      {
+        link: "it is a link to another file",
+        hard_link: "it is hard-linked to a file elsewhere",
+        outside: "it is not inside its folder",
+        not_file: "it is not a regular file",
+      }[reason],
+    );
+    this.name = "NotContainedError";
+  }
+}
+
+/** Whether anything (a link too, even a broken one) is at `path`. */
+export function lexists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const within = (root: string, path: string) => path === root || path.startsWith(root + sep);
+
+/** Why `file` (which must exist) may not be read as a file of `root`; null when it may. */
+export function containmentProblem(root: string, file: string): NotContainedError | null {
+  const st = lstatSync(file);
+  if (st.isSymbolicLink()) return new NotContainedError("link");
+  // A folder is checked itself (it may be the root); a file by the folder it is in.
+  if (!within(realpathSync(root), realpathSync(st.isDirectory() ? file : dirname(file)))) return new NotContainedError("outside");
+  if (st.isFile() && st.nlink > 1) return new NotContainedError("hard_link");
+  return null;
+}
+
+/** The text of `file`, read without following a link at the last step (O_NOFOLLOW where the OS has it). */
+export function readContained(root: string, file: string): string {
+  const problem = containmentProblem(root, file);
+  if (problem) throw problem;
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new NotContainedError("not_file");
+    if (st.nlink > 1) throw new NotContainedError("hard_link");
+    return readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
