@@ -54,6 +54,7 @@ import {
   checkAnswer,
   loadSemanticGate,
   sanitizePii,
+  maskIdentifiers,
   SEMANTIC_MODEL_FILE,
   type ConsentStore,
   type EmergencyGate,
@@ -171,6 +172,7 @@ export class Engine implements EngineApi {
       provider: this.models.provider,
       approvals: this.approvals,
       guard: this.outputGuard(),
+      maskOutput: maskIdentifiers,
       titleOf: (id) => this.agentTitle(id),
       toolContext: (attachmentIds) => ({
         content: this.content,

@@ -30,6 +30,8 @@ export interface DeepAgentRunnerDeps extends SpecialistDeps {
   guard: OutputGuardFactory;
   toolContext(attachmentIds: readonly string[]): ToolContext;
   titleOf(agentId: string): string;
+  /** What the user may see of model text: identifiers masked (safety/pii maskIdentifiers); by default unchanged. */
+  maskOutput?: (text: string) => string;
   /** LangGraph's step limit per run; by default derived from the agent's turn limits (a backstop). */
   recursionLimit?: number;
 }
@@ -177,12 +179,18 @@ export class DeepAgentRuntime {
       this.deps.audit.record({ event: "model", thread: ctx.threadId, agents: [ctx.agent], decision: "limit_reached", rule: "recursion_limit" });
       result = { text: turnStopMessage("steps", ctx.language), awaitingApproval: false };
     }
-    return { ...result, settles: this.consumed(ctx, (await agent.getState(this.configOf(ctx) as never)) as StateSnapshot) };
+    const text = this.deps.maskOutput ? this.deps.maskOutput(result.text) : result.text;
+    return { ...result, text, settles: this.consumed(ctx, (await agent.getState(this.configOf(ctx) as never)) as StateSnapshot) };
   }
 
   private configOf(ctx: RunContext) {
     const limits = turnLimitsOf(this.deps.content.agents.find((a) => a.id === ctx.agent)?.runtime ?? {});
     return { configurable: { thread_id: runThreadIdOf(ctx.turnId, ctx.agent) }, recursionLimit: this.deps.recursionLimit ?? recursionLimitFor(limits) };
+  }
+
+  /** Released text as shown: whole sentences from the guard, so an identifier is never split across two. */
+  private shown(text: string): string {
+    return this.deps.maskOutput ? this.deps.maskOutput(text) : text;
   }
 
   /** This run's decided approvals the run has moved past (their interrupt no longer waits). */
@@ -220,7 +228,7 @@ export class DeepAgentRuntime {
         if (AIMessageChunk.isInstance(chunk) && meta?.langgraph_node === "model_request" && !guard.blocked) {
           const safe = guard.push(textOf(chunk));
           released += safe;
-          if (safe && io.live) io.emit({ type: "token", ...ref, text: safe });
+          if (safe && io.live) io.emit({ type: "token", ...ref, text: this.shown(safe) });
         }
         continue;
       }
@@ -252,7 +260,7 @@ export class DeepAgentRuntime {
       }
     }
     const tail = guard.blocked ? "" : guard.end();
-    if (tail && io.live) io.emit({ type: "token", ...ref, text: tail });
+    if (tail && io.live) io.emit({ type: "token", ...ref, text: this.shown(tail) });
     if (guard.blocked) return { text: [released.trim(), guard.blocked.message ?? ""].filter(Boolean).join("\n\n"), awaitingApproval: false };
 
     if (interrupts.length) {

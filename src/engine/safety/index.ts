@@ -23,7 +23,7 @@ export type { Sentence } from "./sentences";
 export type { RefusalDecision, RefusalOptions, RefusalCategory, Direction } from "./refusal";
 export { checkAnswer, createOutputGuard } from "./outputGuard";
 export type { OutputGuard, OutputGuardOptions } from "./outputGuard";
-export { sanitizePii } from "./pii";
+export { maskIdentifiers, OUTPUT_IDENTIFIERS, sanitizePii } from "./pii";
 export type { PiiResult, PiiType } from "./pii";
 export { createConsentStore } from "./consent";
 export type { ConsentStore, ConsentState, ConsentOptions } from "./consent";

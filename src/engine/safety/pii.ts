@@ -179,11 +179,25 @@ const STEPS: readonly Step[] = [
   { type: "name", re: new RegExp(`(\\b(?:${ci("mi|su|nuestro|nuestra")})\\s+(?:${RELATIVES_ES})\\s*,?\\s+)${NOT_A_NAME}(${NAME})`, "g"), group: 2 },
 ];
 
-export function sanitizePii(text: string): PiiResult {
+/**
+ * Identifiers masked in what the model says to the user (issue 17): numbers that open accounts or
+ * records. Names, dates, phone numbers and addresses stay: an agenda needs the clinic's number and
+ * the visit date, and the crisis lines must never be masked.
+ */
+export const OUTPUT_IDENTIFIERS: ReadonlySet<PiiType> = new Set(["ssn", "mrn", "member_id", "account", "license", "vehicle_id", "device_id"]);
+
+/** Model output with the identifiers in OUTPUT_IDENTIFIERS masked. */
+export function maskIdentifiers(text: string): string {
+  return sanitizePii(text, OUTPUT_IDENTIFIERS).text;
+}
+
+/** Masks personal identifiers (all kinds, or only those in `only`). */
+export function sanitizePii(text: string, only?: ReadonlySet<PiiType>): PiiResult {
   if (typeof text !== "string" || text.length === 0) return { text: typeof text === "string" ? text : "", findings: [] };
   const counts = new Map<PiiType, number>();
   let out = text;
   for (const step of STEPS) {
+    if (only && (typeof step.type !== "string" || !only.has(step.type))) continue;
     step.re.lastIndex = 0;
     out = out.replace(step.re, (...args: unknown[]) => {
       const match = args[0] as string;
