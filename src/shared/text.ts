@@ -27,3 +27,14 @@ export function slugify(text: string, maxLength = 60): string {
     .slice(0, Math.max(0, maxLength))
     .replace(/-+$/, "");
 }
+
+/**
+ * Text safe for a terminal or a plain-text export: every control character except newline and tab is
+ * removed — ESC (so no colour, cursor, clear-screen or OSC-8 link sequence can form, even split across
+ * streamed pieces), carriage return (which could overwrite a line), and the C1 controls.
+ */
+export function stripTerminalControls(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, "");
+}
+

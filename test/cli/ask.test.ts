@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDir } from "../support/tempDir";
+import { renderEvent } from "../../src/cli/commands/ask";
 
 const root = join(__dirname, "..", "..");
 const tmp = tempDir();
@@ -33,5 +34,19 @@ describe("carefold CLI", () => {
     const bad = carefold(["ask", "--nope", "x"]);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain("Unknown option");
+  });
+});
+
+describe("carefold ask output", () => {
+  it("never writes a control character from model text to the terminal", () => {
+    const io = { stdout: { text: "", write(t: string) { this.text += t; return true; } }, stderr: { text: "", write(t: string) { this.text += t; return true; } } };
+    const state = { streamed: "" };
+    const ref = { turnId: "u1", threadId: "t1" };
+    renderEvent({ type: "token", ...ref, text: "Bring\u001b[2J your " }, io as never, state);
+    renderEvent({ type: "token", ...ref, text: "\u001b" }, io as never, state);
+    renderEvent({ type: "token", ...ref, text: "]8;;https://x\u0007list." }, io as never, state);
+    renderEvent({ type: "done", ...ref, outcome: "answered", text: "Bring\u001b[2J your \u001b]8;;https://x\u0007list.\n\nfooter", agents: ["visit-steward"], topology: "single", chips: [], why: "w\u001b[31m" }, io as never, state);
+    for (const written of [io.stdout.text, io.stderr.text]) expect(written).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/);
+    expect(io.stdout.text).toBe("Bring[2J your ]8;;https://xlist.\n\nfooter\n");
   });
 });

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { foldTerms } from "../../src/engine/catalog/terms";
-import { foldText, slugify, stripMarks } from "../../src/shared/text";
+import { foldText, slugify, stripMarks, stripTerminalControls } from "../../src/shared/text";
 
 describe("foldText", () => {
   it("lower-cases and drops accents through NFKD", () => {
@@ -53,3 +53,14 @@ describe("slugify", () => {
     );
   });
 });
+
+describe("stripTerminalControls", () => {
+  it("removes every escape and control sequence starter, keeping newlines, tabs and all letters", () => {
+    const hostile = "Hi\u001b[2J\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007\r overwritten\u0000\u009b31m\u007f done";
+    const clean = stripTerminalControls(hostile);
+    expect(clean).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/);
+    expect(clean).toBe("Hi[2J]8;;https://evil.exampleclick]8;; overwritten31m done");
+    expect(stripTerminalControls("Línea 1\n\tañadir ✓ 🙂")).toBe("Línea 1\n\tañadir ✓ 🙂");
+  });
+});
+

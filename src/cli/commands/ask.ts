@@ -5,6 +5,7 @@ import { findContentDir } from "../../engine/paths";
 import { dataDirFrom, parse, UsageError } from "../args";
 import { createModelProvider } from "../../engine/inference/modelProvider";
 import type { CliCommand, CliIO } from "../types";
+import { stripTerminalControls } from "../../shared/text";
 
 const usage = `Usage: carefold ask "<question>" [--model FILE.gguf | --ollama NAME | --server URL] [--data-dir DIR] [--json]
 
@@ -35,33 +36,37 @@ export function modelSettingsFrom(values: Record<string, string | boolean | unde
   return null;
 }
 
+/** Everything written to the terminal passes stripTerminalControls: model and file text never drives it. */
 export function renderEvent(event: EngineEvent, io: CliIO, state: { streamed: string }): void {
+  const out = (text: string) => io.stdout.write(stripTerminalControls(text));
+  const err = (text: string) => io.stderr.write(stripTerminalControls(text));
   switch (event.type) {
     case "progress":
-      io.stderr.write(`· ${event.message}\n`);
+      err(`· ${event.message}\n`);
       break;
     case "trace":
-      io.stderr.write(`  ${event.stage === "end" ? "✓" : "→"} ${event.label}\n`);
+      err(`  ${event.stage === "end" ? "✓" : "→"} ${event.label}\n`);
       break;
     case "token":
-      state.streamed += event.text;
-      io.stdout.write(event.text);
+      state.streamed += stripTerminalControls(event.text);
+      out(event.text);
       break;
     case "emergency":
-      io.stdout.write(`\n!!! ${event.headline}\n`);
-      for (const n of event.numbers) io.stdout.write(`    ${n.kind === "text" ? "Text" : "Call"} ${n.number} — ${n.label}\n`);
+      out(`\n!!! ${event.headline}\n`);
+      for (const n of event.numbers) out(`    ${n.kind === "text" ? "Text" : "Call"} ${n.number} — ${n.label}\n`);
       break;
     case "approval.requested":
-      io.stderr.write(`  ? approval needed to ${event.operation} ${event.path} (open the app to decide)\n`);
+      err(`  ? approval needed to ${event.operation} ${event.path} (open the app to decide)\n`);
       break;
     case "error":
-      io.stderr.write(`error: ${event.message}\n`);
+      err(`error: ${event.message}\n`);
       break;
     case "done": {
       if (event.outcome === "emergency") break;
-      const rest = event.text.startsWith(state.streamed) ? event.text.slice(state.streamed.length) : `\n\n${event.text}`;
-      io.stdout.write(rest.endsWith("\n") ? rest : rest + "\n");
-      if (event.outcome === "answered" && event.agents.length) io.stderr.write(`· answered by ${event.agents.join(", ")}${event.why ? ` — ${event.why}` : ""}\n`);
+      const text = stripTerminalControls(event.text);
+      const rest = text.startsWith(state.streamed) ? text.slice(state.streamed.length) : `\n\n${text}`;
+      out(rest.endsWith("\n") ? rest : rest + "\n");
+      if (event.outcome === "answered" && event.agents.length) err(`· answered by ${event.agents.join(", ")}${event.why ? ` — ${event.why}` : ""}\n`);
       break;
     }
   }

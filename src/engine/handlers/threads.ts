@@ -1,6 +1,6 @@
 /** Conversations: list, read, rename, delete (deleting deletes), delete everything, and agenda export. */
 import { EngineError } from "../../shared/rpc";
-import { slugify } from "../../shared/text";
+import { slugify, stripTerminalControls } from "../../shared/text";
 import type { ConsultService } from "../consult/consultService";
 import type { Eraser } from "../erasure/eraser";
 import type { ThreadStore } from "../threads/threadStore";
@@ -43,7 +43,8 @@ export function threadHandlers(threads: ThreadStore, consult: ConsultService, er
       // The title and the Markdown keep every letter; the file name is an ASCII slug of the title with
       // accents folded ("Cita del corazón" → "…-cita-del-corazon"), safe on every file system and in Save as PDF.
       const slug = slugify(thread.title, 40) || "visit";
-      return { fileName: `carefold-agenda-${day}-${slug}`, title: thread.title, markdown: answer.text };
+      // No control characters in an export: a terminal or editor showing it is never driven by it.
+      return { fileName: `carefold-agenda-${day}-${slug}`, title: stripTerminalControls(thread.title), markdown: stripTerminalControls(answer.text) };
     },
   };
 }
