@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDir } from "../support/tempDir";
 import { renderEvent } from "../../src/cli/commands/ask";
+import { stripTerminalControls } from "../../src/shared/text";
 
 const root = join(__dirname, "..", "..");
 const tmp = tempDir();
@@ -46,7 +47,7 @@ describe("carefold ask output", () => {
     renderEvent({ type: "token", ...ref, text: "\u001b" }, io as never, state);
     renderEvent({ type: "token", ...ref, text: "]8;;https://x\u0007list." }, io as never, state);
     renderEvent({ type: "done", ...ref, outcome: "answered", text: "Bring\u001b[2J your \u001b]8;;https://x\u0007list.\n\nfooter", agents: ["visit-steward"], topology: "single", chips: [], why: "w\u001b[31m" }, io as never, state);
-    for (const written of [io.stdout.text, io.stderr.text]) expect(written).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/);
+    for (const written of [io.stdout.text, io.stderr.text]) expect(stripTerminalControls(written)).toBe(written);
     expect(io.stdout.text).toBe("Bring[2J your ]8;;https://xlist.\n\nfooter\n");
   });
 });

@@ -4,6 +4,7 @@ import type { Plan } from "../../../src/engine/lifecycle/state";
 import { scriptedProvider } from "../../support/scriptedChatModel";
 import { engineWithRouter, EventLog, REPO } from "../../support/engineHarness";
 import { tempDir } from "../../support/tempDir";
+import { stripTerminalControls } from "../../../src/shared/text";
 
 let tmp = tempDir();
 afterEach(() => {
@@ -24,7 +25,7 @@ describe("agenda.export", () => {
       const done = await log.done(turnId);
       expect(done.outcome, done.text).toBe("answered");
       const exported = await engine["agenda.export"]({ threadId });
-      expect(exported.markdown).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/);
+      expect(stripTerminalControls(exported.markdown)).toBe(exported.markdown);
       expect(exported.markdown).toContain("- Bring[2J your ]8;;https://x.examplelist]8;;.");
     } finally {
       await engine.close();
