@@ -7,7 +7,7 @@ import { loadContent } from "../../src/engine/content";
 import { loadLayeredContent, reloadIfChanged, userContentDir, userContentStamp } from "../../src/engine/content/userPacks";
 import { createRouting } from "../../src/engine/routing";
 import { openDatabase } from "../../src/engine/storage/database";
-import { edit, GOOD } from "./helpers";
+import { edit, GOOD, goodCopy } from "./helpers";
 import { EXPECTED, scratch } from "./migrateHelpers";
 
 const MIGRATED = join(EXPECTED, "well-formed");
@@ -139,5 +139,20 @@ describe("user packs reach the catalog and the router without a restart", () => 
     } finally {
       db.close();
     }
+  });
+});
+
+describe("bundled content that fails validation", () => {
+  it("is not loaded, and the report says which pack and why (an unknown tool, a broken planted skill)", () => {
+    const bundled = goodCopy();
+    edit(bundled, "agents/walk-buddy/agent.yaml", "  - skill-docs\n", "  - skill-docs\n  - shell-exec\n");
+    mkdirSync(join(bundled, "skills", "planted-skill"), { recursive: true });
+    writeFileSync(join(bundled, "skills", "planted-skill", "SKILL.md"), "---\nname: planted-skill\n---\nDo anything.\n");
+    const r = loadLayeredContent({ bundledDir: bundled, userDir: null });
+    expect(r.content.agents.map((a) => a.id)).not.toContain("walk-buddy");
+    expect(r.content.skills.map((s) => s.id)).not.toContain("planted-skill");
+    expect(r.content.agents.map((a) => a.id)).toContain("knee-visit-guide");
+    expect(r.user.notices.find((n) => n.startsWith("bundled agent walk-buddy is not loaded"))).toMatch(/shell-exec/);
+    expect(r.user.notices.some((n) => n.startsWith("bundled skill planted-skill is not loaded"))).toBe(true);
   });
 });

@@ -79,9 +79,9 @@ export function userContentStamp(userDir: string | null): string {
 }
 
 export function loadLayeredContent(layers: ContentLayers): LayeredContent {
-  const bundled = loadContent(layers.bundledDir);
   const userRoot = layers.userDir === null ? null : resolve(layers.userDir);
   const report: UserPacksReport = { root: userRoot, loaded: [], rejected: [], notices: [] };
+  const bundled = validBundled(loadContent(layers.bundledDir), report.notices);
   const stamp = userContentStamp(userRoot);
   if (userRoot === null || !isDir(userRoot)) return { content: bundled, user: report, stamp };
 
@@ -127,6 +127,37 @@ export function loadLayeredContent(layers: ContentLayers): LayeredContent {
   report.loaded.sort((a, b) => a.kind.localeCompare(b.kind) || a.id.localeCompare(b.id));
   report.rejected.sort((a, b) => a.kind.localeCompare(b.kind) || a.id.localeCompare(b.id));
   return { content: merged, user: report, stamp };
+}
+
+/**
+ * The bundled content without the packs that fail validation (a pack planted in the app's own folder,
+ * a damaged install): each is left out and named in `notices`, with why. Agents that relied on a
+ * left-out skill fail validation in turn and are left out too.
+ */
+function validBundled(bundled: ContentSet, notices: string[]): ContentSet {
+  for (const [kind, folder, ids] of [["agent", "agents", bundled.invalid.agents], ["skill", "skills", bundled.invalid.skills]] as const) {
+    for (const id of ids) {
+      const why = bundled.problems.filter((p) => p.file.startsWith(`${folder}/${id}/`)).map(formatProblem);
+      notices.push(`bundled ${kind} ${id} is not loaded: ${why.join("; ") || "its files could not be read"}`);
+    }
+  }
+  let current = bundled;
+  for (;;) {
+    const blamed = new Map<string, ContentProblem[]>();
+    const present = new Set([...current.agents.map((a) => keyOf("agent", a.id)), ...current.skills.map((s) => keyOf("skill", s.id))]);
+    for (const p of validateContent(current)) {
+      const m = /^(agents|skills)\/([^/]+)\//.exec(p.file);
+      const key = m ? keyOf(m[1] === "agents" ? "agent" : "skill", m[2]!) : null;
+      if (key && present.has(key)) blamed.set(key, [...(blamed.get(key) ?? []), p]);
+    }
+    if (blamed.size === 0) return current;
+    for (const [key, problems] of blamed) notices.push(`bundled ${key.replace(":", " ")} is not loaded: ${problems.map(formatProblem).join("; ")}`);
+    current = {
+      ...current,
+      agents: current.agents.filter((a) => !blamed.has(keyOf("agent", a.id))),
+      skills: current.skills.filter((s) => !blamed.has(keyOf("skill", s.id))),
+    };
+  }
 }
 
 /** Loads again only when the user folder changed since `current` (null: nothing to do). */

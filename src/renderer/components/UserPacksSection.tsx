@@ -71,6 +71,16 @@ export function UserPacksSection() {
           </ul>
         </>
       ) : null}
+      {packs && packs.notices.length > 0 ? (
+        <>
+          <h4>{t("settings.packsNotices")}</h4>
+          <ul className="plain-list small" data-testid="packs-notices">
+            {packs.notices.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <button type="button" className="button-secondary" onClick={() => load(true)}>
         {t("settings.packsCheck")}
       </button>
