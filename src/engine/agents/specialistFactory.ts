@@ -128,6 +128,7 @@ export function buildSpecialist(agentId: string, model: BaseChatModel, deps: Spe
         checkAnswer: deps.safety.checkAnswer,
         sanitizePii: deps.safety.sanitizePii,
         audit: deps.audit,
+        toVirtual: (text) => deps.backend.toVirtual(text),
       }),
       createAuditMiddleware({ agentId: agent.id, threadId: run.threadId, audit: deps.audit }),
       createOneChangeAtATimeMiddleware(Object.keys(INTERRUPT_ON)),

@@ -4,7 +4,7 @@
  * every path is normalized first, hard links are refused, and workspace writes are atomic.
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import {
   CompositeBackend,
   FilesystemBackend,
@@ -88,6 +88,23 @@ export class CarefoldBackend implements BackendProtocolV2 {
   private rootOf(virtualPath: string): string {
     if (!virtualPath.startsWith(SKILLS_MOUNT)) return this.roots.workspaceDir;
     return this.userSkills.get(virtualPath.slice(SKILLS_MOUNT.length).split("/")[0]!) ?? this.roots.skillsDir;
+  }
+
+  /**
+   * Text for the model with every real folder behind a mount written as its virtual path, so a tool
+   * error never tells the model where the data folder is (longest folder first).
+   */
+  toVirtual(text: string): string {
+    const roots: [string, string][] = [
+      ...[...this.userSkills].map(([id, dir]): [string, string] => [resolve(dir), `${SKILLS_MOUNT}${id}`]),
+      [resolve(this.roots.skillsDir), SKILLS_MOUNT.slice(0, -1)],
+      [resolve(this.roots.workspaceDir), WORKSPACE_MOUNT.slice(0, -1)],
+      // Anything else in the data folder or the app's folder is named, not located.
+      [dirname(resolve(this.roots.workspaceDir)), "[data folder]"],
+      [dirname(resolve(this.roots.skillsDir)), "[app folder]"],
+    ];
+    roots.sort((a, b) => b[0].length - a[0].length);
+    return roots.reduce((out, [real, virtual]) => out.split(real).join(virtual), text);
   }
 
   /**

@@ -66,4 +66,18 @@ describe("CarefoldBackend", () => {
     expect(await text(b.read("/workspace/attachments/a1/labs.txt"))).not.toContain("LAB-CANARY");
     expect(await text(b.grep("CANARY", "/workspace/"))).not.toContain("OUTSIDE-CANARY");
   });
+
+  it("writes real folders as their virtual paths in text for the model", () => {
+    const { b, user } = backend();
+    b.useSkillFolders(new Map([["knee-prep", user]]));
+    const ws = join(tmp.dir, "workspace");
+    const said = `ENOENT: no such file or directory, open '${ws}/notes/x.md'; ${user}/SKILL.md; ${join(tmp.dir, "bundled", "skills")}/walk-log; ${tmp.dir}/carefold.db`;
+    const shown = b.toVirtual(said);
+    expect(shown).not.toContain(tmp.dir);
+    expect(shown).toContain("open '/workspace/notes/x.md'");
+    expect(shown).toContain("/skills/knee-prep/SKILL.md");
+    expect(shown).toContain("/skills/walk-log");
+    expect(shown).toContain("[data folder]/carefold.db");
+  });
 });
+

@@ -33,6 +33,8 @@ export interface ClinicalSafetyOptions {
   checkAnswer: CheckAnswer;
   sanitizePii: SanitizePii;
   audit: AuditSink;
+  /** Writes real folders as their virtual paths in tool results (CarefoldBackend.toVirtual). */
+  toVirtual?: (text: string) => string;
 }
 
 /** Tools whose arguments are the user's own records by design (PII stays). */
@@ -70,6 +72,17 @@ function maskArgs(args: Record<string, unknown>, mask: (s: string) => string): R
 }
 
 export function createClinicalSafetyMiddleware(options: ClinicalSafetyOptions) {
+  /** A tool result as the model sees it: no real folder paths (an error from the file system names them). */
+  const withVirtualPaths = <T>(result: T): T => {
+    const scrub = options.toVirtual;
+    if (!scrub || !ToolMessage.isInstance(result)) return result;
+    const content =
+      typeof result.content === "string"
+        ? scrub(result.content)
+        : result.content.map((b) => (typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? { ...b, text: scrub(b.text) } : b));
+    if (JSON.stringify(content) === JSON.stringify(result.content)) return result;
+    return new ToolMessage({ content, tool_call_id: result.tool_call_id, status: result.status, name: result.name, id: result.id, artifact: result.artifact }) as T;
+  };
   const skillsOf = (state: unknown) => ((state as { skillsMetadata?: CatalogSkill[] } | undefined)?.skillsMetadata ?? []) as CatalogSkill[];
   const deny = (tool: string, rule: string) =>
     options.audit.record({ event: "tool", thread: options.threadId, agents: [options.agentId], tool, decision: "denied", rule });
@@ -115,7 +128,7 @@ export function createClinicalSafetyMiddleware(options: ClinicalSafetyOptions) {
         deny(call.name, refusal.rule ?? "refusal_in_arguments");
         return new ToolMessage({ content: refusal.message ?? "Blocked by Carefold's safety rules.", tool_call_id: call.id ?? "", status: "error" });
       }
-      if (OWN_DATA_TOOLS.has(call.name)) return handler(request);
+      if (OWN_DATA_TOOLS.has(call.name)) return withVirtualPaths(await handler(request));
       let found = 0;
       const masked = maskArgs(args, (s) => {
         const r = options.sanitizePii(s);
@@ -125,7 +138,7 @@ export function createClinicalSafetyMiddleware(options: ClinicalSafetyOptions) {
       if (found > 0) {
         options.audit.record({ event: "tool", thread: options.threadId, agents: [options.agentId], tool: call.name, decision: "pii_masked", detail: { identifiers: found } });
       }
-      return handler(found > 0 ? { ...request, toolCall: { ...call, args: masked } } : request);
+      return withVirtualPaths(await handler(found > 0 ? { ...request, toolCall: { ...call, args: masked } } : request));
     },
   });
 }
