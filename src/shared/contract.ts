@@ -5,6 +5,20 @@
  */
 import { z } from "zod";
 import type { MethodName } from "./methods";
+import { userTextProblem, withoutInvisible } from "./userText";
+
+/**
+ * A string a person gave (a message, a note, a file or conversation name): refused with a clear error
+ * when it holds NUL or a lone surrogate, and stripped of bidi overrides and tag characters.
+ */
+function userText(schema: z.ZodString) {
+  return schema
+    .superRefine((s, ctx) => {
+      const problem = userTextProblem(s);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .transform(withoutInvisible);
+}
 
 // ---------- shared value schemas ----------
 
@@ -213,7 +227,7 @@ export const requests = {
   "consult.ask": {
     input: z.strictObject({
       threadId: IdSchema.optional(),
-      text: z.string().min(1, "message is empty").max(MAX_MESSAGE_CHARS),
+      text: userText(z.string().min(1, "message is empty").max(MAX_MESSAGE_CHARS)).refine((s) => s.trim().length > 0, "message is empty"),
       attachmentIds: z.array(IdSchema).max(50).optional(),
     }),
     output: z.strictObject({ threadId: IdSchema, turnId: IdSchema }),
@@ -233,7 +247,7 @@ export const requests = {
   },
   "attachments.add": {
     input: z.strictObject({
-      name: z.string().min(1).max(255),
+      name: userText(z.string().min(1).max(255)),
       mime: z.string().max(200).optional(),
       dataBase64: z
         .string()
@@ -252,7 +266,7 @@ export const requests = {
   "notes.write": {
     input: z.strictObject({
       name: NoteNameSchema,
-      content: z.string().max(MAX_MESSAGE_CHARS),
+      content: userText(z.string().max(MAX_MESSAGE_CHARS)),
       /** When given, the write fails if the note changed since this revision. */
       expectedRevision: z.string().max(128).optional(),
     }),
@@ -293,7 +307,7 @@ export const requests = {
     output: z.strictObject({ thread: ThreadSummarySchema, messages: z.array(ThreadMessageSchema) }),
   },
   "threads.rename": {
-    input: z.strictObject({ threadId: IdSchema, title: z.string().trim().min(1).max(120) }),
+    input: z.strictObject({ threadId: IdSchema, title: userText(z.string().trim().min(1).max(120)) }),
     output: ThreadSummarySchema,
   },
   "threads.delete": {
