@@ -145,7 +145,8 @@ function validBundled(bundled: ContentSet, notices: string[]): ContentSet {
   for (;;) {
     const blamed = new Map<string, ContentProblem[]>();
     const present = new Set([...current.agents.map((a) => keyOf("agent", a.id)), ...current.skills.map((s) => keyOf("skill", s.id))]);
-    for (const p of validateContent(current)) {
+    // Golden cases are eval data, not what the specialist does: `carefold eval` and validate report them.
+    for (const p of validateContent(current).filter((p) => !/^agents\/[^/]+\/evals\//.test(p.file))) {
       const m = /^(agents|skills)\/([^/]+)\//.exec(p.file);
       const key = m ? keyOf(m[1] === "agents" ? "agent" : "skill", m[2]!) : null;
       if (key && present.has(key)) blamed.set(key, [...(blamed.get(key) ?? []), p]);
