@@ -27,4 +27,18 @@ describe("Markdown", () => {
     expect(out).not.toContain("<img");
     expect(out).toContain("[scan]");
   });
+
+  it("shows where a link goes, and turns links with personal details or deceptive text into text", () => {
+    const out = html(
+      "[Medicare appeals](https://www.medicare.gov/claims-appeals) · [Your form](https://forms.example/a?name=Maria&dob=1950-03-02) · [www.medicare.gov](https://evil.example/login) · [run](javascript:alert(1))",
+    );
+    expect(out).toContain('href="https://www.medicare.gov/claims-appeals"');
+    expect(out).toContain("(medicare.gov)");
+    expect(out).not.toContain("forms.example");
+    expect(out).not.toContain("evil.example");
+    expect(out).not.toContain("javascript:");
+    expect(out.match(/<a /g)).toHaveLength(1);
+    expect(out).toContain("Your form");
+  });
 });
+

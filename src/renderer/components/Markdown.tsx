@@ -1,6 +1,8 @@
 /**
  * Model output rendered as markdown, safely: no raw HTML (react-markdown drops it; rehype-sanitize
- * strips anything left), no images (nothing remote is ever loaded), links open outside the app.
+ * strips anything left), no images (nothing remote is ever loaded), links open outside the app, after
+ * asking, and only when plainly what they say: each names its real site, and a link carrying personal
+ * details or text naming another site is shown as text with the reason (src/shared/links).
  * Headings never skip a level, and are shifted down so an answer's "# Title" sits below the page's own
  * headings. GitHub-style tables and checklists render (the skills' logs and agendas use them); each
  * table sits in a focusable, named region that scrolls sideways when the table is wider than the
@@ -12,7 +14,17 @@ import { useTranslation } from "react-i18next";
 import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
+import { linkVerdict } from "../../shared/links";
 import { rehypeHeadingOrder } from "../lib/headingOrder";
+
+/**
+ * In a browser (carefold serve) a link would open a new tab at once: ask first. The desktop shell asks
+ * in the main process (src/main/hostDialogs), so the question is not put twice there.
+ */
+function confirmOpen(event: { preventDefault(): void }, host: string, t: (key: string, options?: Record<string, string>) => string): void {
+  if ("carefold" in window) return;
+  if (!window.confirm(t("markdown.openLink", { host }))) event.preventDefault();
+}
 
 type Level = 1 | 2 | 3 | 4 | 5 | 6;
 
@@ -63,11 +75,25 @@ export function Markdown({ text, headingOffset = 3 }: { text: string; headingOff
         <li className={className}>{children}</li>
       ),
     img: ({ alt }) => <span className="md-image-alt">{alt ? `[${alt}]` : ""}</span>,
-    a: ({ href, children }) => (
-      <a href={href} target="_blank" rel="noreferrer noopener">
-        {children}
-      </a>
-    ),
+    a: ({ href, children, node }) => {
+      const verdict = linkVerdict(href, node ? hastText(node) : "");
+      if (verdict.kind === "text") {
+        return (
+          <span className="link-removed">
+            {children} <span className="small muted">({t(`markdown.linkRemoved.${verdict.reason}`)})</span>
+          </span>
+        );
+      }
+      const text = node ? hastText(node).toLowerCase() : "";
+      return (
+        <>
+          <a href={verdict.href} target="_blank" rel="noreferrer noopener" onClick={(e) => confirmOpen(e, verdict.host, t)}>
+            {children}
+          </a>
+          {text.includes(verdict.host) ? null : <span className="small muted"> ({verdict.host})</span>}
+        </>
+      );
+    },
     h1: shifted(1, headingOffset),
     h2: shifted(2, headingOffset),
     h3: shifted(3, headingOffset),

@@ -1,0 +1,34 @@
+/** Links in answers: shown only when plainly what they say (issue 17: links carrying personal data or deceptive text). */
+import { describe, expect, it } from "vitest";
+import { linkVerdict } from "../../src/shared/links";
+
+describe("linkVerdict", () => {
+  it("keeps plain links, and names their site", () => {
+    expect(linkVerdict("https://www.medicare.gov/claims-appeals", "Medicare appeals")).toEqual({ kind: "link", href: "https://www.medicare.gov/claims-appeals", host: "medicare.gov" });
+    expect(linkVerdict("https://es.medicare.gov/", "medicare.gov")).toMatchObject({ kind: "link" });
+    expect(linkVerdict("mailto:billing@clinic.example", "Email billing")).toMatchObject({ kind: "link", host: "clinic.example" });
+  });
+
+  it("turns links carrying personal details into text", () => {
+    for (const href of [
+      "https://forms.example/appeal?name=Maria%20Lopez&dob=1950-03-02",
+      "https://x.example/p/03/02/1950",
+      "https://x.example/?ssn=123-45-6789",
+      "https://x.example/lookup?member=XJ5551234",
+      "https://x.example/u/maria.lopez@mail.example",
+    ]) expect(linkVerdict(href, "Open your form"), href).toEqual({ kind: "text", reason: "personal" });
+  });
+
+  it("turns deceptive links into text: text naming another site, credentials in the address", () => {
+    expect(linkVerdict("https://evil.example/login", "www.medicare.gov")).toEqual({ kind: "text", reason: "deceptive" });
+    expect(linkVerdict("https://medicare.gov.evil.example/", "https://medicare.gov")).toEqual({ kind: "text", reason: "deceptive" });
+    expect(linkVerdict("https://medicare.gov@evil.example/", "Medicare")).toEqual({ kind: "text", reason: "deceptive" });
+  });
+
+  it("never links other schemes or broken addresses", () => {
+    expect(linkVerdict("javascript:alert(1)", "click")).toEqual({ kind: "text", reason: "scheme" });
+    expect(linkVerdict("file:///etc/passwd", "file")).toEqual({ kind: "text", reason: "scheme" });
+    expect(linkVerdict("not a url", "x")).toEqual({ kind: "text", reason: "invalid" });
+    expect(linkVerdict(undefined, "x")).toEqual({ kind: "text", reason: "invalid" });
+  });
+});
