@@ -11,6 +11,7 @@ import type { EngineEvent } from "../../shared/contract";
 import { batchOf, type ApprovalRecord, type ApprovalStore } from "../approvals/approvalStore";
 import type { ModelProvider } from "../inference/types";
 import { newId } from "../ids";
+import { engineText } from "../i18n";
 import { turnStopMessage } from "../messages";
 import type { SpecialistRequest, SpecialistResult, SpecialistRunner } from "../lifecycle/dispatch";
 import type { OutputGuardFactory } from "../lifecycle/outputGuard";
@@ -100,8 +101,12 @@ type Specialist = Awaited<ReturnType<typeof buildSpecialist>>;
 
 const waitingOf = (snapshot: StateSnapshot): Interrupt[] => (snapshot.tasks ?? []).flatMap((t) => t.interrupts ?? []);
 
-function historyMessages(state: ConsultStateValue): BaseMessage[] {
-  return (state.context?.history ?? []).map((m) => (m.role === "user" ? new HumanMessage(m.content) : new AIMessage(m.content)));
+/** Earlier turns, each within the budget too (a pasted megabyte is not re-sent with every later question). */
+function historyMessages(state: ConsultStateValue, budget: number): BaseMessage[] {
+  return (state.context?.history ?? []).map((m) => {
+    const content = budgeted(m.content, budget) ?? m.content;
+    return m.role === "user" ? new HumanMessage(content) : new AIMessage(content);
+  });
 }
 
 /**
@@ -118,9 +123,30 @@ export function notesIndexBlock(context: ConsultStateValue["context"]): string {
   return `Saved notes (newest first; read one with note-read, and name it by its title when you use it):\n${lines.join("\n")}`;
 }
 
-function userMessage(state: ConsultStateValue, withNotes: boolean): string {
+/**
+ * How much of a message a specialist reads: the gate scans all of it, but a model with a few thousand
+ * tokens of context cannot take a pasted megabyte, so the rest is left out and both the model and the
+ * user are told (about 1.5 characters per context token leaves room for the prompt, skills and reply).
+ */
+export function messageBudget(contextTokens: number): number {
+  return Math.max(4_000, Math.floor(contextTokens * 1.5));
+}
+
+/** The message within `budget` characters, cut at a space; null when it fits. */
+export function budgeted(text: string, budget: number): string | null {
+  if (text.length <= budget) return null;
+  const cut = text.lastIndexOf(" ", budget);
+  return text.slice(0, cut > budget * 0.8 ? cut : budget);
+}
+
+function userMessage(state: ConsultStateValue, withNotes: boolean, budget: number): string {
   const attached = state.context?.attachments ?? [];
-  const parts = [state.text];
+  const shown = budgeted(state.text, budget);
+  const parts = [
+    shown === null
+      ? state.text
+      : `${shown}\n\n[The message goes on: it is ${state.text.length} characters long and only the first ${shown.length} are shown here. Say so if the rest may matter, and suggest attaching long records as a file.]`,
+  ];
   if (attached.length) {
     const lines = attached.map((a) => {
       const pages = a.pagesTotal !== null ? ` (${a.pagesRead ?? 0} of ${a.pagesTotal} pages readable)` : "";
@@ -350,7 +376,14 @@ export class DeepAgentRuntime {
         attachmentIds: [...request.state.attachmentIds],
       };
       const declared = this.deps.content.agents.find((a) => a.id === ctx.agent)?.runtime.tools ?? [];
-      const messages = [...historyMessages(request.state), new HumanMessage(userMessage(request.state, declared.includes("note-read")))];
+      const budget = messageBudget(this.deps.provider.describe()?.contextSize ?? 8192);
+      const shown = budgeted(request.state.text, budget);
+      // Said once per turn, by the first specialist of the plan.
+      if (shown !== null && request.task.agent === request.state.executionPlan?.tasks[0]?.agent) {
+        const label = engineText(ctx.language, "turn.longMessage", { shown: String(shown.length), total: String(request.state.text.length) });
+        request.io.emit({ type: "trace", turnId: ctx.turnId, threadId: ctx.threadId, stage: "info", tool: "message", label, agent: ctx.agent, ok: null, durationMs: null });
+      }
+      const messages = [...historyMessages(request.state, budget), new HumanMessage(userMessage(request.state, declared.includes("note-read"), budget))];
       return this.drive(ctx, { messages }, { emit: request.io.emit, signal: request.io.signal, live: request.live });
     };
   }
