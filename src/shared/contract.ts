@@ -80,6 +80,8 @@ export const SettingsPatchSchema = z.strictObject({
   highContrast: z.boolean().optional(),
   model: ModelSettingsSchema.optional(),
   firstRunDone: z.boolean().optional(),
+  /** The host of a new model server off this computer, as the user confirmed it (src/shared/modelHosts). */
+  confirmRemoteHost: z.string().max(253).optional(),
 });
 
 export const AttachmentSchema = z.strictObject({

@@ -1,5 +1,7 @@
 /** What the app offers and how it is set up: the specialists, settings, consent and local models. */
+import { remoteModelHost } from "../../shared/modelHosts";
 import { EngineError } from "../../shared/rpc";
+import { engineText } from "../i18n";
 import type { AgentDef, ContentSet, UserPacksReport } from "../content";
 import type { ModelHost } from "../modelHost";
 import type { ConsentStore } from "../safety";
@@ -54,7 +56,14 @@ export function libraryHandlers({ content, settings, consent, models, agentTitle
       };
     },
     "settings.get": async () => settings.get(),
-    "settings.set": async (input) => settings.set(input),
+    "settings.set": async ({ confirmRemoteHost, ...patch }) => {
+      // A new model server off this computer is used only once the user confirmed its host.
+      const host = remoteModelHost(patch.model);
+      if (host && host !== remoteModelHost(settings.get().model) && confirmRemoteHost?.toLowerCase() !== host) {
+        throw new EngineError("conflict", engineText(settings.get().language, "model.remoteHost", { host }));
+      }
+      return settings.set(patch);
+    },
     "consent.get": consentState,
     "consent.set": async (input) => {
       if (input.scope === "global") {

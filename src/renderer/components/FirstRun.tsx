@@ -12,6 +12,7 @@ import type { ModelProgress } from "../state/downloads";
 import { ModelLibrary } from "./ModelLibrary";
 import { ActiveModel } from "./ModelChoice";
 import { ReadingSettings } from "./ReadingSettings";
+import { RemoteHostDeclined } from "../hooks/useSettings";
 
 const DOES = ["prepare", "organize", "paperwork", "track"] as const;
 const NEVER = ["diagnose", "prescribe", "emergency"] as const;
@@ -37,6 +38,7 @@ export function FirstRun({
     try {
       await update(patch);
     } catch (err) {
+      if (err instanceof RemoteHostDeclined) return;
       reportError(t("settings.saveFailed", { message: errorInfo(err).message }));
     }
   };

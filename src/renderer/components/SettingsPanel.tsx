@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AgentSummary, CrisisLocale, ModelSettings, Settings, SettingsPatch } from "../../shared/contract";
 import { useServices } from "../hooks/services";
-import type { AppInfo } from "../hooks/useSettings";
+import { RemoteHostDeclined, type AppInfo } from "../hooks/useSettings";
 import type { useModels } from "../hooks/useModels";
 import { errorInfo } from "../lib/errors";
 import type { ModelProgress } from "../state/downloads";
@@ -46,6 +46,7 @@ export function SettingsPanel({
       await update(patch);
       announce(t("settings.saved"));
     } catch (err) {
+      if (err instanceof RemoteHostDeclined) return;
       reportError(t("settings.saveFailed", { message: errorInfo(err).message }));
     }
   };

@@ -7,8 +7,17 @@ import { useTranslation } from "react-i18next";
 import { DEFAULT_SETTINGS, type RequestOutput, type Settings, type SettingsPatch } from "../../shared/contract";
 import type { EngineClient } from "../transport/connect";
 import { errorInfo } from "../lib/errors";
+import { remoteModelHost } from "../../shared/modelHosts";
 
 export type AppInfo = RequestOutput<"app.info">;
+
+/** The user chose not to send their words to a model server off this computer: nothing was saved. */
+export class RemoteHostDeclined extends Error {
+  constructor(readonly host: string) {
+    super(`not confirmed: ${host}`);
+    this.name = "RemoteHostDeclined";
+  }
+}
 
 export function applySettingsToPage(settings: Settings, root: HTMLElement = document.documentElement): void {
   root.lang = settings.language;
@@ -17,7 +26,7 @@ export function applySettingsToPage(settings: Settings, root: HTMLElement = docu
 }
 
 export function useSettings(client: EngineClient, reportError: (message: string) => void) {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const [settings, setSettings] = useState<Settings | null>(null);
   const [info, setInfo] = useState<AppInfo | null>(null);
 
@@ -46,13 +55,21 @@ export function useSettings(client: EngineClient, reportError: (message: string)
 
   /** Saves a change; resolves with the saved settings, or throws the engine's error. */
   const update = useCallback(
-    async (patch: SettingsPatch) => {
+    async (change: SettingsPatch) => {
+      // A new model server off this computer gets everything the user types: ask, naming its host.
+      const host = remoteModelHost(change.model);
+      let patch = change;
+      if (host && host !== remoteModelHost(settings?.model)) {
+        if (!window.confirm(t("settings.remoteModelConfirm", { host }))) throw new RemoteHostDeclined(host);
+        patch = { ...change, confirmRemoteHost: host };
+      }
+      const { confirmRemoteHost: _confirmed, ...shown } = patch;
       // Show the change at once (a checkbox must not flick back while the engine saves it), then
       // take the engine's answer; on failure go back to what was saved before.
       let before: Settings | null = null;
       setSettings((current) => {
         before = current;
-        return current ? { ...current, ...patch } : current;
+        return current ? { ...current, ...shown } : current;
       });
       try {
         const saved = await client["settings.set"](patch);
@@ -63,7 +80,7 @@ export function useSettings(client: EngineClient, reportError: (message: string)
         throw err;
       }
     },
-    [client, apply],
+    [client, apply, settings, t],
   );
 
   return { settings, info, update };
