@@ -364,12 +364,14 @@ export class ConsultService {
     const started = performance.now();
     const released = new ReleasedText(turnId, this.deps.emit);
     const config = this.turnConfig(turnId, released.forward, signal);
-    const language = this.deps.settings.get().language;
+    // The turn's own language (the one it was asked in), once its checkpoint is read.
+    let language = this.deps.settings.get().language;
     let result: TurnResult = EMPTY_RESULT;
     let settles: string[] = [];
     try {
       const snapshot = await this.deps.lifecycle.getState(config);
       const values = snapshot.values as Partial<ConsultStateValue>;
+      language = values.language ?? language;
       const where = progressOf(snapshot);
       if (where === "finished") {
         const recorded = this.deps.threads.answerOf(turnId);
