@@ -9,6 +9,7 @@ import { createEngine, type Engine, type EngineOptions } from "../../src/engine/
 import type { Router } from "../../src/engine/lifecycle/plan";
 import { loadContent } from "../../src/engine/content";
 import type { ScriptStep } from "./scriptedChatModel";
+import type { Plan } from "../../src/engine/lifecycle/state";
 
 export const REPO = join(__dirname, "..", "..");
 
@@ -33,6 +34,11 @@ export class EventLog {
       check();
     });
   }
+}
+
+/** A plan with one specialist, for tests that pin the plan phase. */
+export function singlePlan(agent: string, why = "Test."): Plan {
+  return { agents: [agent], topology: "single", tasks: [{ agent, dependsOn: [] }], confidence: 1, why };
 }
 
 /** An engine whose router is fixed by the test (plan phase under test control). */

@@ -139,9 +139,9 @@ export function budgeted(text: string, budget: number): string | null {
   return text.slice(0, cut > budget * 0.8 ? cut : budget);
 }
 
-function userMessage(state: ConsultStateValue, withNotes: boolean, budget: number): string {
+/** `shown`: the message within its budget (budgeted), or null when it fits whole. */
+function userMessage(state: ConsultStateValue, withNotes: boolean, shown: string | null): string {
   const attached = state.context?.attachments ?? [];
-  const shown = budgeted(state.text, budget);
   const parts = [
     shown === null
       ? state.text
@@ -205,8 +205,7 @@ export class DeepAgentRuntime {
       this.deps.audit.record({ event: "model", thread: ctx.threadId, agents: [ctx.agent], decision: "limit_reached", rule: "recursion_limit" });
       result = { text: turnStopMessage("steps", ctx.language), awaitingApproval: false };
     }
-    const text = this.deps.maskOutput ? this.deps.maskOutput(result.text) : result.text;
-    return { ...result, text, settles: this.consumed(ctx, (await agent.getState(this.configOf(ctx) as never)) as StateSnapshot) };
+    return { ...result, text: this.shown(result.text), settles: this.consumed(ctx, (await agent.getState(this.configOf(ctx) as never)) as StateSnapshot) };
   }
 
   private configOf(ctx: RunContext) {
@@ -214,7 +213,7 @@ export class DeepAgentRuntime {
     return { configurable: { thread_id: runThreadIdOf(ctx.turnId, ctx.agent) }, recursionLimit: this.deps.recursionLimit ?? recursionLimitFor(limits) };
   }
 
-  /** Released text as shown: whole sentences from the guard, so an identifier is never split across two. */
+  /** Model text as the user may see it; streamed, it is whole sentences from the guard, so an identifier is never split across two. */
   private shown(text: string): string {
     return this.deps.maskOutput ? this.deps.maskOutput(text) : text;
   }
@@ -383,7 +382,7 @@ export class DeepAgentRuntime {
         const label = engineText(ctx.language, "turn.longMessage", { shown: String(shown.length), total: String(request.state.text.length) });
         request.io.emit({ type: "trace", turnId: ctx.turnId, threadId: ctx.threadId, stage: "info", tool: "message", label, agent: ctx.agent, ok: null, durationMs: null });
       }
-      const messages = [...historyMessages(request.state, budget), new HumanMessage(userMessage(request.state, declared.includes("note-read"), budget))];
+      const messages = [...historyMessages(request.state, budget), new HumanMessage(userMessage(request.state, declared.includes("note-read"), shown))];
       return this.drive(ctx, { messages }, { emit: request.io.emit, signal: request.io.signal, live: request.live });
     };
   }

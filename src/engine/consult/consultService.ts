@@ -293,7 +293,7 @@ export class ConsultService {
       if (where === "paused" || where === "finished") continue;
       const language = this.deps.settings.get().language;
       this.deps.audit.record({ event: "recovery", thread: threadId, agents: [], decision: "turn_interrupted" });
-      this.recordAnswer(threadId, turnId, { ...EMPTY_RESULT, text: interruptedMessage(language) });
+      this.recordAnswer(threadId, turnId, { ...EMPTY_RESULT, text: engineText(language, "turn.interrupted") });
     }
   }
 
@@ -398,7 +398,7 @@ export class ConsultService {
     // Closing the engine mid-run leaves the batch unsettled: the next start continues it (recover).
     if (signal.aborted && this.closed) return this.finish(threadId, turnId, result, started);
     // A failed or stopped continuation still ends the turn (the change stays applied): it never waits again.
-    if (!result.text) result = { ...result, text: continueEndedMessage(language) };
+    if (!result.text) result = { ...result, text: engineText(language, "turn.continueEnded") };
     this.finish(threadId, turnId, result, started, result.outcome === "awaiting_approval" ? settles : [...settles, ...this.turnApprovals(turnId)]);
   }
 
@@ -446,12 +446,4 @@ function progressOf(snapshot: LifecycleSnapshot): "none" | "paused" | "finished"
 function statusOf(record: ApprovalRecord): "applied" | "rejected" | "expired" {
   if (record.status === "decided") return record.decision?.type === "reject" ? "rejected" : "applied";
   return record.status === "pending" ? "applied" : record.status;
-}
-
-function interruptedMessage(language: "en" | "es"): string {
-  return engineText(language, "turn.interrupted");
-}
-
-function continueEndedMessage(language: "en" | "es"): string {
-  return engineText(language, "turn.continueEnded");
 }

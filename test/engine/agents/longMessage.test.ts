@@ -1,9 +1,8 @@
 /** A pasted megabyte (issue 17: "a 1 MiB chat message is sent whole to the model"): the model reads a budgeted part and both it and the user are told. */
 import { afterEach, describe, expect, it } from "vitest";
 import { budgeted, messageBudget } from "../../../src/engine/agents/deepAgentRunner";
-import type { Plan } from "../../../src/engine/lifecycle/state";
 import { scriptedProvider } from "../../support/scriptedChatModel";
-import { engineWithRouter, EventLog, REPO } from "../../support/engineHarness";
+import { engineWithRouter, EventLog, REPO, singlePlan } from "../../support/engineHarness";
 import { tempDir } from "../../support/tempDir";
 
 let tmp = tempDir();
@@ -12,7 +11,7 @@ afterEach(() => {
   tmp = tempDir();
 });
 
-const plan: Plan = { agents: ["visit-steward"], topology: "single", tasks: [{ agent: "visit-steward", dependsOn: [] }], confidence: 1, why: "Test." };
+const plan = singlePlan("visit-steward");
 
 describe("long messages", () => {
   it("are cut at a space within the budget; short ones are left alone", () => {

@@ -4,10 +4,9 @@
  * keep what an agenda needs — the clinic's phone, the visit date, the crisis line.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { Plan } from "../../../src/engine/lifecycle/state";
 import { maskIdentifiers } from "../../../src/engine/safety";
 import { scriptedProvider } from "../../support/scriptedChatModel";
-import { engineWithRouter, EventLog, REPO } from "../../support/engineHarness";
+import { engineWithRouter, EventLog, REPO, singlePlan } from "../../support/engineHarness";
 import { tempDir } from "../../support/tempDir";
 
 let tmp = tempDir();
@@ -16,7 +15,7 @@ afterEach(() => {
   tmp = tempDir();
 });
 
-const plan: Plan = { agents: ["claims-appeals-guide"], topology: "single", tasks: [{ agent: "claims-appeals-guide", dependsOn: [] }], confidence: 1, why: "Test." };
+const plan = singlePlan("claims-appeals-guide");
 const SAID =
   "For the appeal, bring your card (SSN 123-45-6789, Member ID: XJ5551234). Call the plan at 555-201-3344 before your visit on March 3. ";
 

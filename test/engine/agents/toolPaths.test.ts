@@ -1,8 +1,7 @@
 /** What the model sees of tool results never locates the data folder (issue 17: absolute paths in tool errors). */
 import { afterEach, describe, expect, it } from "vitest";
-import type { Plan } from "../../../src/engine/lifecycle/state";
 import { scriptedProvider } from "../../support/scriptedChatModel";
-import { engineWithRouter, EventLog, REPO } from "../../support/engineHarness";
+import { engineWithRouter, EventLog, REPO, singlePlan } from "../../support/engineHarness";
 import { tempDir } from "../../support/tempDir";
 
 let tmp = tempDir();
@@ -11,7 +10,7 @@ afterEach(() => {
   tmp = tempDir();
 });
 
-const plan: Plan = { agents: ["visit-steward"], topology: "single", tasks: [{ agent: "visit-steward", dependsOn: [] }], confidence: 1, why: "Test." };
+const plan = singlePlan("visit-steward");
 
 describe("tool results for the model", () => {
   it("name files by their virtual paths, even in errors", async () => {

@@ -1,8 +1,7 @@
 /** Thread requests: an exported agenda carries no control characters from model text (issue 17: terminal escapes). */
 import { afterEach, describe, expect, it } from "vitest";
-import type { Plan } from "../../../src/engine/lifecycle/state";
 import { scriptedProvider } from "../../support/scriptedChatModel";
-import { engineWithRouter, EventLog, REPO } from "../../support/engineHarness";
+import { engineWithRouter, EventLog, REPO, singlePlan } from "../../support/engineHarness";
 import { tempDir } from "../../support/tempDir";
 import { stripTerminalControls } from "../../../src/shared/text";
 
@@ -12,7 +11,7 @@ afterEach(() => {
   tmp = tempDir();
 });
 
-const plan: Plan = { agents: ["visit-steward"], topology: "single", tasks: [{ agent: "visit-steward", dependsOn: [] }], confidence: 1, why: "Test." };
+const plan = singlePlan("visit-steward");
 
 describe("agenda.export", () => {
   it("strips escape and control characters the model wrote, keeping the agenda's text", async () => {

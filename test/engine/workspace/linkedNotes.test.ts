@@ -7,9 +7,8 @@ import { linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "n
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Engine } from "../../../src/engine/engine";
-import type { Plan } from "../../../src/engine/lifecycle/state";
 import { scriptedProvider } from "../../support/scriptedChatModel";
-import { engineWithRouter, EventLog, REPO } from "../../support/engineHarness";
+import { engineWithRouter, EventLog, REPO, singlePlan } from "../../support/engineHarness";
 import { tempDir } from "../../support/tempDir";
 
 let tmp = tempDir();
@@ -21,7 +20,7 @@ afterEach(async () => {
   tmp = tempDir();
 });
 
-const plan: Plan = { agents: ["visit-steward"], topology: "single", tasks: [{ agent: "visit-steward", dependsOn: [] }], confidence: 1, why: "Test." };
+const plan = singlePlan("visit-steward");
 
 function plant() {
   const notes = join(tmp.dir, "workspace", "notes");
