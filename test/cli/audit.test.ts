@@ -1,6 +1,6 @@
-/** `carefold audit verify` on a temp data dir: intact, an edited line, a truncated tail, usage errors. */
+/** `carefold audit verify` on a temp data dir: intact, an edited line, a truncated tail, a key it cannot read, usage errors. */
 import { PassThrough } from "node:stream";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main";
@@ -49,7 +49,7 @@ describe("carefold audit verify", () => {
     writeFileSync(logFile(), lines.join("\n"));
     const r = await carefold(["audit", "verify", "--data-dir", tmp.dir]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain("Problem: line 2: content does not match its hash (edited)");
+    expect(r.stdout).toContain("Problem: line 2: content does not match its MAC (edited, or written without the key)");
     expect(r.stdout).toContain("NOT intact");
   });
 
@@ -60,7 +60,40 @@ describe("carefold audit verify", () => {
     const r = await carefold(["audit", "verify", "--data-dir", tmp.dir]);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain("Entries checked: 3");
-    expect(r.stdout).toMatch(/Problem: the log ends at entry 3 but the head records entry 5 \(truncated/);
+    expect(r.stdout).toContain("Problem: the log ends at entry 3 but the head records entry 5 (truncated: entries 4–5 are missing)");
+  });
+
+  it("keeps reporting the truncation after the app has logged more", async () => {
+    writeEntries(5);
+    const lines = readFileSync(logFile(), "utf8").trimEnd().split("\n");
+    writeFileSync(logFile(), lines.slice(0, 3).join("\n") + "\n");
+    writeEntries(2);
+    const r = await carefold(["audit", "verify", "--data-dir", tmp.dir]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("Problem: line 4: on opening the log the app found it truncated: entries 4–5 were missing");
+  });
+
+  it("calls a log one entry ahead of its head (the app stopped between two writes) intact, with a note", async () => {
+    writeEntries(2);
+    const head = readFileSync(join(logsDir(), "audit.head"), "utf8");
+    writeEntries(1);
+    writeFileSync(join(logsDir(), "audit.head"), head);
+    const r = await carefold(["audit", "verify", "--data-dir", tmp.dir]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("Note: the last entry (3) was written but the head still names entry 2");
+  });
+
+  it("says it cannot check the MACs when the key is only in the desktop keychain, and exits 3", async () => {
+    writeEntries(2);
+    const keys = join(tmp.dir, "keys");
+    mkdirSync(keys, { recursive: true });
+    renameSync(join(keys, "audit.key"), join(keys, "audit.key.enc")); // stands in for the sealed key
+    const r = await carefold(["audit", "verify", "--data-dir", tmp.dir]);
+    expect(r.status).toBe(3);
+    expect(r.stdout).toContain("Cannot check: the audit key is kept in the desktop app's system keychain");
+    const json = await carefold(["audit", "verify", "--json", "--data-dir", tmp.dir]);
+    expect(json.status).toBe(3);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: null, checked: false });
   });
 
   it("--json prints one object with ok, entries and every problem", async () => {
@@ -78,7 +111,7 @@ describe("carefold audit verify", () => {
   it("treats a data folder with no log yet as intact (0 entries)", async () => {
     const r = await carefold(["audit", "verify", "--json", "--data-dir", tmp.dir]);
     expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, entries: 0, problems: [] });
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, entries: 0, problems: [], notes: [] });
   });
 
   it("exits 2 on usage mistakes, so 1 always means not intact", async () => {
@@ -87,5 +120,6 @@ describe("carefold audit verify", () => {
     const bad = await carefold(["audit", "verify", "--nope"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain("Usage: carefold audit verify");
+    expect(bad.stderr).toMatch(/3 +cannot check: the audit key is kept in the desktop app's system keychain/);
   });
 });

@@ -1,13 +1,31 @@
 /**
- * Append-only, hash-chained audit log (`<data>/logs/audit.jsonl`, safety.md §6).
+ * Append-only, keyed audit log (`<data>/logs/audit.jsonl`, safety.md §6).
  * Lines never hold message bodies: only ids, names, decisions, rule ids and durations.
- * A head file (`audit.head`, replaced atomically) anchors the last hash so truncation is detectable.
+ * Each line is chained to the one before by an HMAC under a key kept outside logs/ (auditChain.ts,
+ * auditKey.ts); a MACed head file (`audit.head`, replaced atomically) anchors the last entry, so
+ * edits, forgeries and truncation are detectable (verifyAudit.ts).
  */
-import { createHash } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync, closeSync, statSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { writeFileAtomic } from "../storage/atomicWrite";
+import {
+  entryIntact,
+  entryMac,
+  follows,
+  GENESIS,
+  isKeyed,
+  KEYED,
+  parseEntry,
+  readHead,
+  writeHead,
+  type ChainEntry,
+  type ChainPoint,
+  type DamageDecision,
+} from "./auditChain";
+import { FileAuditKeyStore, keysDirForLogs, newAuditKey, type AuditKeyStore } from "./auditKey";
+
+export { AuditKeyError, FileAuditKeyStore, type AuditKeyStore } from "./auditKey";
+export { verifyAuditLog, type VerifyResult } from "./verifyAudit";
 
 export const AuditEventKindSchema = z.enum([
   "run",
@@ -42,9 +60,12 @@ export const AuditInputSchema = z.strictObject({
 export type AuditInput = z.input<typeof AuditInputSchema>;
 
 export interface AuditEntry extends AuditInput {
+  /** 2: keyed (HMAC-SHA256); absent on lines written before the audit key existed (SHA-256). */
+  v?: number;
   seq: number;
   time: string;
   prev: string;
+  /** The entry's chain value: its MAC (v 2) or, on a legacy line, its SHA-256. */
   hash: string;
 }
 
@@ -59,21 +80,27 @@ export class AuditWriteError extends Error {
   }
 }
 
-const GENESIS = "0".repeat(64);
-
-export function hashEntry(prev: string, body: Omit<AuditEntry, "hash">): string {
-  return createHash("sha256").update(prev).update("\n").update(JSON.stringify(body)).digest("hex");
+export interface AuditLogOptions {
+  /** Where the chain's key lives (default: the 0600 file `<data>/keys/audit.key` beside logs/). */
+  key?: AuditKeyStore;
+  now?: () => Date;
 }
 
-interface Head {
-  seq: number;
-  hash: string;
+interface Tail {
+  /** The last line that is a whole entry. */
+  last: ChainEntry | null;
+  /** The last line is not one (a crash mid-append tore it). */
+  lastUnreadable: boolean;
+  endsWithNewline: boolean;
 }
 
-function readTailLine(file: string): { line: string | null; endsWithNewline: boolean } {
-  if (!existsSync(file)) return { line: null, endsWithNewline: true };
-  const size = statSync(file).size;
-  if (size === 0) return { line: null, endsWithNewline: true };
+function fileSize(file: string): number {
+  return existsSync(file) ? statSync(file).size : 0;
+}
+
+function readTail(file: string): Tail {
+  const size = fileSize(file);
+  if (size === 0) return { last: null, lastUnreadable: false, endsWithNewline: true };
   const chunk = Math.min(size, 64 * 1024);
   const buf = Buffer.alloc(chunk);
   const fd = openSync(file, "r");
@@ -83,161 +110,136 @@ function readTailLine(file: string): { line: string | null; endsWithNewline: boo
     closeSync(fd);
   }
   const text = buf.toString("utf8");
-  const endsWithNewline = text.endsWith("\n");
-  const lines = text.split("\n").filter((l) => l.length > 0);
-  return { line: lines.at(-1) ?? null, endsWithNewline };
+  const lines = text.split("\n");
+  if (chunk < size) lines.shift(); // starts mid-line
+  const whole = lines.filter((l) => l.length > 0);
+  let last: ChainEntry | null = null;
+  for (let i = whole.length - 1; i >= 0 && !last; i--) last = parseEntry(whole[i]!);
+  if (!last && chunk < size) {
+    const all = readFileSync(file, "utf8").split("\n").filter((l) => l.length > 0);
+    for (let i = all.length - 1; i >= 0 && !last; i--) last = parseEntry(all[i]!);
+  }
+  const final = whole.at(-1);
+  return { last, lastUnreadable: final !== undefined && parseEntry(final) === null, endsWithNewline: text.endsWith("\n") };
+}
+
+const pointOf = (entry: ChainEntry | null): ChainPoint => (entry ? { seq: entry.seq, hash: entry.hash } : { seq: 0, hash: GENESIS });
+const samePoint = (a: ChainPoint, b: ChainPoint) => a.seq === b.seq && a.hash === b.hash;
+
+/** What opening the log found: whether to key the head at the log's end, and what to record. */
+interface Opening {
+  closeLine: boolean;
+  anchor: boolean;
+  records: AuditInput[];
 }
 
 export class AuditLog implements AuditSink {
   readonly file: string;
   readonly headFile: string;
-  private head: Head = { seq: 0, hash: GENESIS };
+  private key: Buffer;
+  private readonly now: () => Date;
+  private head: ChainPoint = { seq: 0, hash: GENESIS };
   private knownSize = 0;
 
-  constructor(logsDir: string, private readonly now: () => Date = () => new Date()) {
+  constructor(logsDir: string, options: AuditLogOptions = {}) {
     mkdirSync(logsDir, { recursive: true });
     this.file = join(logsDir, "audit.jsonl");
     this.headFile = join(logsDir, "audit.head");
-    this.resync(true);
-  }
-
-  /** Re-read the chain's tail (another process may have appended) and repair a torn last line. */
-  private resync(repair: boolean): void {
-    const { line, endsWithNewline } = readTailLine(this.file);
-    if (line !== null && !endsWithNewline) {
-      // A crash mid-append left a partial line: close it and record the recovery in the chain.
-      if (!repair) throw new AuditWriteError("audit log ends with a partial line");
-      const previous = this.lastCompleteHead();
-      appendFileSync(this.file, "\n");
-      this.knownSize = statSync(this.file).size;
-      this.head = previous;
-      this.record({ event: "recovery", decision: "torn_line_closed" });
-      return;
-    }
-    let lastPrev: string | null = null;
-    if (line === null) {
-      this.head = { seq: 0, hash: GENESIS };
-    } else {
-      const parsed = JSON.parse(line) as AuditEntry;
-      this.head = { seq: parsed.seq, hash: parsed.hash };
-      lastPrev = parsed.prev;
-    }
-    this.knownSize = existsSync(this.file) ? statSync(this.file).size : 0;
-    // Killed between appending a line and replacing the head file: the head is one entry behind.
-    // Move it up to that entry (only ever forward by one, onto the entry it links to, so a truncated
-    // or rewritten log stays detectable).
-    const stored = repair && lastPrev !== null ? this.storedHead() : null;
-    if (stored && stored.seq === this.head.seq - 1 && stored.hash === lastPrev) {
-      writeFileAtomic(this.headFile, JSON.stringify(this.head) + "\n");
-    }
-  }
-
-  private storedHead(): Head | null {
-    try {
-      return JSON.parse(readFileSync(this.headFile, "utf8")) as Head;
-    } catch {
-      return null;
-    }
-  }
-
-  private lastCompleteHead(): Head {
-    const lines = readFileSync(this.file, "utf8").split("\n");
-    lines.pop(); // the torn remainder
-    for (let i = lines.length - 1; i >= 0; i--) {
-      const l = lines[i];
-      if (!l) continue;
-      try {
-        const e = JSON.parse(l) as AuditEntry;
-        return { seq: e.seq, hash: e.hash };
-      } catch {
-        continue;
+    this.now = options.now ?? (() => new Date());
+    const store = options.key ?? new FileAuditKeyStore(keysDirForLogs(logsDir));
+    const stored = store.load();
+    this.key = stored ?? newAuditKey();
+    let opening = this.inspect(stored !== null);
+    if (opening.closeLine) appendFileSync(this.file, "\n");
+    if (opening.anchor) writeHead(this.headFile, this.key, this.head);
+    if (stored === null) {
+      // Stored only after the head is keyed with it (see AuditKeyStore); entries come after both.
+      const kept = store.create(this.key);
+      if (!kept.equals(this.key)) {
+        // Another process made the key first: judge the log again under theirs.
+        this.key = kept;
+        opening = this.inspect(true);
       }
     }
-    return { seq: 0, hash: GENESIS };
+    this.knownSize = fileSize(this.file);
+    for (const input of opening.records) this.record(input);
+  }
+
+  /** Reads the log's end and the head; sets this.head to the log's real end. Writes nothing. */
+  private inspect(hadKey: boolean): Opening {
+    const tail = readTail(this.file);
+    this.head = pointOf(tail.last);
+    const { anchor, record } = this.judgeHead(tail.last, hadKey);
+    const records: AuditInput[] = [];
+    // A crash mid-append left a partial line: the chain goes on from the last whole entry, and the
+    // verifier accepts an unreadable line only when this entry comes right after it.
+    if (tail.lastUnreadable) records.push({ event: "recovery", decision: "torn_line_closed" });
+    if (record) records.push(record);
+    return { closeLine: !tail.endsWithNewline, anchor, records };
+  }
+
+  /**
+   * The head against the log's end. Damage is recorded rather than written over, so `audit verify`
+   * keeps reporting it after more entries; the chain goes on from the log's real end.
+   */
+  private judgeHead(last: ChainEntry | null, hadKey: boolean): { anchor: boolean; record?: AuditInput } {
+    const end = this.head;
+    const stored = readHead(this.headFile, this.key);
+    const damage = (decision: DamageDecision, detail: Record<string, number> = { logSeq: end.seq }) => ({ anchor: false, record: { event: "recovery" as const, decision, detail } });
+    const cutOrReplaced = (head: ChainPoint) => damage(end.seq < head.seq ? "log_truncated" : "tail_mismatch", { headSeq: head.seq, logSeq: end.seq });
+
+    if (stored.kind === "unreadable") return damage("head_invalid");
+    if (stored.kind === "keyed" && stored.valid) {
+      if (samePoint(stored.point, end)) return { anchor: false };
+      // Killed between appending an entry and moving the head: move it onto that entry — only ever by
+      // one MAC-valid entry that links to it, so removed entries stay detectable.
+      if (last && isKeyed(last) && follows(last, stored.point) && entryIntact(last, this.key)) return { anchor: true };
+      return cutOrReplaced(stored.point);
+    }
+    // The head is not one this key made. With a stored key, or keyed entries, it was replaced.
+    if (hadKey || (last && isKeyed(last))) return damage(stored.kind === "missing" ? "head_missing" : "head_invalid");
+    // No key yet: a fresh folder, a log from before the key, or a start killed after keying the head
+    // but before storing its key. The head is trusted as unkeyed; the log's end must match it.
+    if (stored.kind === "missing") return end.seq === 0 ? { anchor: true } : damage("head_missing");
+    const oneAhead = last !== null && follows(last, stored.point) && entryIntact(last, null) === true;
+    if (!samePoint(stored.point, end) && !oneAhead) return cutOrReplaced(stored.point);
+    if (end.seq === 0) return { anchor: true };
+    return { anchor: true, record: { event: "recovery", decision: "keyed_chain_started", detail: { legacyEntries: end.seq } } };
+  }
+
+  /** Another process appended since this one last wrote: continue after its entries. */
+  private resync(): void {
+    const tail = readTail(this.file);
+    if (tail.lastUnreadable || !tail.endsWithNewline) throw new AuditWriteError("audit log ends with a partial line");
+    this.head = pointOf(tail.last);
+    this.knownSize = fileSize(this.file);
   }
 
   record(input: AuditInput): AuditEntry {
     const parsed = AuditInputSchema.safeParse(input);
     if (!parsed.success) throw new AuditWriteError(`invalid audit event: ${parsed.error.issues[0]?.message ?? "?"}`);
     try {
-      const size = existsSync(this.file) ? statSync(this.file).size : 0;
-      if (size !== this.knownSize) this.resync(false);
+      if (fileSize(this.file) !== this.knownSize) this.resync();
       const body: Omit<AuditEntry, "hash"> = {
+        v: KEYED,
         seq: this.head.seq + 1,
         time: this.now().toISOString(),
         ...parsed.data,
         prev: this.head.hash,
       };
-      const entry: AuditEntry = { ...body, hash: hashEntry(this.head.hash, body) };
+      const entry: AuditEntry = { ...body, hash: entryMac(this.key, body) };
       const line = JSON.stringify(entry) + "\n";
       // One write() with O_APPEND: a line is either wholly there or torn at the very end (repaired on open).
       appendFileSync(this.file, line, { flag: "a" });
       this.knownSize += Buffer.byteLength(line);
       this.head = { seq: entry.seq, hash: entry.hash };
-      writeFileAtomic(this.headFile, JSON.stringify(this.head) + "\n");
+      writeHead(this.headFile, this.key, this.head);
       return entry;
     } catch (err) {
       if (err instanceof AuditWriteError) throw err;
       throw new AuditWriteError(`could not write the audit log at ${this.file}`, { cause: err });
     }
   }
-}
-
-export interface VerifyResult {
-  ok: boolean;
-  entries: number;
-  problems: string[];
-}
-
-/** Check every line's hash and link, and that the chain reaches the recorded head (no truncation). */
-export function verifyAuditLog(logsDir: string): VerifyResult {
-  const file = join(logsDir, "audit.jsonl");
-  const headFile = join(logsDir, "audit.head");
-  const problems: string[] = [];
-  if (!existsSync(file)) {
-    return existsSync(headFile)
-      ? { ok: false, entries: 0, problems: ["audit.jsonl is missing but audit.head exists (log deleted?)"] }
-      : { ok: true, entries: 0, problems: [] };
-  }
-  const lines = readFileSync(file, "utf8").split("\n");
-  if (lines.at(-1) === "") lines.pop();
-  let prev = GENESIS;
-  let seq = 0;
-  let tornAt: number | null = null;
-  lines.forEach((raw, index) => {
-    const n = index + 1;
-    let entry: AuditEntry;
-    try {
-      entry = JSON.parse(raw) as AuditEntry;
-    } catch {
-      tornAt = n;
-      return;
-    }
-    const { hash, ...body } = entry;
-    if (tornAt !== null) {
-      if (entry.event !== "recovery") problems.push(`line ${tornAt}: unreadable line not followed by a recovery entry`);
-      tornAt = null;
-    }
-    if (entry.prev !== prev) problems.push(`line ${n}: previous-hash link broken (entry removed, reordered or edited)`);
-    if (entry.seq !== seq + 1) problems.push(`line ${n}: sequence ${entry.seq} where ${seq + 1} was expected`);
-    if (hashEntry(entry.prev, body) !== hash) problems.push(`line ${n}: content does not match its hash (edited)`);
-    prev = hash;
-    seq = entry.seq;
-  });
-  if (tornAt !== null) problems.push(`line ${tornAt}: unreadable last line`);
-  if (existsSync(headFile)) {
-    try {
-      const head = JSON.parse(readFileSync(headFile, "utf8")) as Head;
-      if (head.seq !== seq || head.hash !== prev) {
-        problems.push(`the log ends at entry ${seq} but the head records entry ${head.seq} (truncated or replaced)`);
-      }
-    } catch {
-      problems.push("audit.head is unreadable");
-    }
-  } else if (seq > 0) {
-    problems.push("audit.head is missing");
-  }
-  return { ok: problems.length === 0, entries: seq, problems };
 }
 
 export function auditLogsDir(dataDir: string): string {

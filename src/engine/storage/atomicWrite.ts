@@ -3,13 +3,22 @@
  * A crash leaves either the old file or the new one, never a mix — and, killed before the rename, a
  * temp file (`.<name>.<pid>.<random>.tmp`) that `removeStaleTemps` deletes on the next start.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 
 const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 
-export function writeFileAtomic(file: string, data: string | Uint8Array): void {
+export interface AtomicWriteOptions {
+  /**
+   * Never replace an existing file: throws an EEXIST error instead (the temp is linked into place,
+   * which fails if the name is taken). For secrets created once, where two processes may race.
+   */
+  exclusive?: boolean;
+}
+
+/** Files are created 0600 (before the umask): user data and secrets are the user's own. */
+export function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
@@ -22,12 +31,26 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
     fsyncSync(fd);
     closeSync(fd);
     fd = null;
-    renameSync(tmp, file);
+    if (options.exclusive) placeExclusive(tmp, file);
+    else renameSync(tmp, file);
   } catch (err) {
     if (fd !== null) closeSync(fd);
     rmSync(tmp, { force: true });
     throw err;
   }
+}
+
+function placeExclusive(tmp: string, file: string): void {
+  try {
+    linkSync(tmp, file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // A file system without hard links (FAT, some network shares): a rename, exclusive but for a tiny race.
+    if (code === "EEXIST" || existsSync(file)) throw Object.assign(new Error(`${file} already exists`), { code: "EEXIST" });
+    renameSync(tmp, file);
+    return;
+  }
+  rmSync(tmp, { force: true });
 }
 
 /** Whether a file name is one of writeFileAtomic's temp files. */
