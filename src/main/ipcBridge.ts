@@ -4,6 +4,7 @@
  */
 import type { EngineApi, EngineEvent } from "../shared/contract";
 import { IPC_EVENT_CHANNEL, METHODS, ipcRequestChannel } from "../shared/methods";
+import { createRequestLimiter } from "../shared/requestLimits";
 import { dispatchRequest, errorResponse } from "../shared/rpc";
 
 export interface IpcInvokeEvent {
@@ -23,11 +24,13 @@ export interface BridgeOptions {
 }
 
 export function registerIpc(ipcMain: IpcMainLike, engine: EngineApi, options: BridgeOptions): () => void {
+  // One client: the app's own window(s).
+  const limiter = createRequestLimiter();
   for (const method of METHODS) {
     ipcMain.handle(ipcRequestChannel(method), async (event, input) => {
       const url = event.senderFrame?.url ?? "";
       if (!options.isTrustedUrl(url)) return errorResponse("invalid_message", "Request from an untrusted frame");
-      return dispatchRequest(engine, method, input);
+      return dispatchRequest(engine, method, input, { limiter });
     });
   }
   const unsubscribe = engine.onEvent((e) => options.broadcast(IPC_EVENT_CHANNEL, e));

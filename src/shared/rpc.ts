@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isRequestName, requests, type EngineRequests, type RequestName } from "./contract";
+import type { RequestLimiter } from "./requestLimits";
 
 export const ErrorCodeSchema = z.enum([
   "invalid_message",
@@ -12,6 +13,10 @@ export const ErrorCodeSchema = z.enum([
   "not_found",
   "conflict",
   "unavailable",
+  // Too many requests of one kind from this client: wait and try again (src/shared/requestLimits.ts).
+  "rate_limited",
+  // A storage quota is full (notes, attachments): delete something first.
+  "quota_exceeded",
   "internal",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -53,13 +58,23 @@ export function errorResponse(code: ErrorCode, message: string, issues?: RpcErro
   return { ok: false, error: issues ? { code, message, issues } : { code, message } };
 }
 
+export interface DispatchOptions {
+  /** The calling client's rate limits; a transport passes one per client. */
+  limiter?: RequestLimiter;
+}
+
 /**
  * Validate method and input, call the engine, validate the output.
  * Never throws: every failure becomes a typed error response.
  */
-export async function dispatchRequest(api: EngineRequests, method: unknown, params: unknown): Promise<RpcResponse> {
+export async function dispatchRequest(api: EngineRequests, method: unknown, params: unknown, options: DispatchOptions = {}): Promise<RpcResponse> {
   if (!isRequestName(method)) {
     return errorResponse("unknown_method", `Unknown method: ${typeof method === "string" ? method.slice(0, 100) : typeof method}`);
+  }
+  // Counted before validation, so a flood of malformed requests is limited too.
+  const waitMs = options.limiter?.take(method) ?? null;
+  if (waitMs !== null) {
+    return errorResponse("rate_limited", `Too many ${method} requests. Try again in ${Math.max(1, Math.ceil(waitMs / 1000))} s.`);
   }
   const spec = requests[method];
   const parsed = spec.input.safeParse(params ?? {});

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { extname, resolve, sep } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { EngineApi } from "../../shared/contract";
+import { createRequestLimiter } from "../../shared/requestLimits";
 import { dispatchRequest, errorResponse, RequestFrameSchema } from "../../shared/rpc";
 
 export interface WebHostOptions {
@@ -22,6 +23,8 @@ export interface WebHostOptions {
   token?: string;
   /** Largest accepted WebSocket frame in bytes (attachments travel base64). */
   maxPayload?: number;
+  /** Most WebSocket clients at once (each has its own rate limits, so this bounds the total). */
+  maxClients?: number;
 }
 
 export interface WebHost {
@@ -45,6 +48,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export const DEFAULT_MAX_PAYLOAD = 32 * 1024 * 1024;
+export const DEFAULT_MAX_CLIENTS = 32;
 
 export function contentSecurityPolicy(wsOrigin: string): string {
   return [
@@ -146,10 +150,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedHosts().has(origin.replace(/^http:\/\//, ""))) return reject(403, "Forbidden");
     if (!tokenMatches(token, url.searchParams.get("token"))) return reject(401, "Unauthorized");
+    if (wss.clients.size >= (options.maxClients ?? DEFAULT_MAX_CLIENTS)) return reject(503, "Too many connections");
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
   });
 
   wss.on("connection", (ws) => {
+    const limiter = createRequestLimiter();
     const unsubscribe = options.engine.onEvent((event) => send(ws, { event }));
     ws.on("close", unsubscribe);
     ws.on("error", () => ws.terminate());
@@ -174,7 +180,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         });
         return;
       }
-      void dispatchRequest(options.engine, frame.data.method, frame.data.params).then((response) =>
+      void dispatchRequest(options.engine, frame.data.method, frame.data.params, { limiter }).then((response) =>
         send(ws, { id: frame.data.id, ...response }),
       );
     });

@@ -3,13 +3,15 @@
  * <data>/workspace/attachments/<id>/ with metadata in SQLite; text is extracted for context loading,
  * and truncation is recorded honestly (pages read of pages total).
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { extname, join } from "node:path";
 import { MAX_ATTACHMENT_BYTES, type Attachment } from "../../shared/contract";
 import { EngineError } from "../../shared/rpc";
 import { newId } from "../ids";
 import { migrate, type Db } from "../storage/database";
 import { writeFileAtomic } from "../storage/atomicWrite";
+import { lexists, NotContainedError, readContained } from "../storage/containedFile";
+import { ATTACHMENTS_QUOTA, inMiB } from "./quotas";
 
 /** A "page" of plain text for honest truncation reporting (roughly one printed page). */
 export const TEXT_PAGE_CHARS = 3000;
@@ -75,6 +77,7 @@ export class AttachmentsStore {
   constructor(
     private readonly db: Db,
     readonly dir: string,
+    private readonly quota: { maxCount: number; maxTotalBytes: number } = ATTACHMENTS_QUOTA,
   ) {
     mkdirSync(dir, { recursive: true });
     migrate(db, "attachments", [
@@ -87,6 +90,7 @@ export class AttachmentsStore {
   add(name: string, dataBase64: string, mime?: string): Attachment {
     const bytes = Buffer.from(dataBase64, "base64");
     if (bytes.length > MAX_ATTACHMENT_BYTES) throw new EngineError("invalid_input", "Attachment is larger than 20 MiB");
+    this.checkQuota(bytes.length);
     const id = newId();
     const safe = safeFileName(name);
     const folder = join(this.dir, id);
@@ -118,6 +122,16 @@ export class AttachmentsStore {
     return toAttachment(row);
   }
 
+  private checkQuota(adding: number): void {
+    const { count, total } = this.db.prepare("SELECT COUNT(*) AS count, COALESCE(SUM(size), 0) AS total FROM attachments").get() as { count: number; total: number };
+    if (count >= this.quota.maxCount) {
+      throw new EngineError("quota_exceeded", `You have ${count} attachments, the most Carefold keeps. Remove attachments you no longer need first.`);
+    }
+    if (total + adding > this.quota.maxTotalBytes) {
+      throw new EngineError("quota_exceeded", `Your attachments would take more than ${inMiB(this.quota.maxTotalBytes)}. Remove attachments you no longer need first.`);
+    }
+  }
+
   list(): Attachment[] {
     return (this.db.prepare("SELECT * FROM attachments ORDER BY added_at DESC").all() as Row[]).map(toAttachment);
   }
@@ -130,8 +144,14 @@ export class AttachmentsStore {
   /** Text as read into context: at most MAX_CONTEXT_PAGES pages. */
   contextText(id: string): string | null {
     const file = join(this.dir, id, "extracted.txt");
-    if (!existsSync(file)) return null;
-    return readFileSync(file, "utf8").slice(0, MAX_CONTEXT_PAGES * TEXT_PAGE_CHARS);
+    if (!lexists(file)) return null;
+    try {
+      // Never through a link planted in place of the text or of the attachment's folder, nor a hard link.
+      return readContained(this.dir, file).slice(0, MAX_CONTEXT_PAGES * TEXT_PAGE_CHARS);
+    } catch (err) {
+      if (err instanceof NotContainedError) return null;
+      throw err;
+    }
   }
 
   remove(id: string): boolean {

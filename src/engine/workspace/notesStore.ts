@@ -5,10 +5,11 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { containmentProblem, lexists, NotContainedError, readContained } from "../storage/containedFile";
-import { join, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { NoteNameSchema, type Note, type NoteSummary } from "../../shared/contract";
 import { EngineError } from "../../shared/rpc";
 import { writeFileAtomic } from "../storage/atomicWrite";
+import { inMiB, NOTES_QUOTA } from "./quotas";
 
 export function revisionOf(content: string): string {
   return createHash("sha256").update(content).digest("hex").slice(0, 16);
@@ -42,13 +43,18 @@ export function firstLineOf(content: string): string {
 }
 
 export class NotesStore {
-  constructor(readonly dir: string) {
+  constructor(
+    readonly dir: string,
+    private readonly quota: { maxNotes: number; maxTotalBytes: number } = NOTES_QUOTA,
+  ) {
     mkdirSync(dir, { recursive: true });
   }
 
   private pathOf(name: string): string {
     const checked = NoteNameSchema.safeParse(name);
     if (!checked.success) throw new EngineError("invalid_input", `Invalid note name: ${name}`);
+    // A link planted in place of the notes folder would take every read, write and delete elsewhere.
+    if (this.folderIsLinked()) throw new EngineError("invalid_input", "Carefold does not use the notes folder: it is a link to a folder elsewhere");
     const full = resolve(this.dir, checked.data);
     if (!full.startsWith(resolve(this.dir) + sep)) throw new EngineError("invalid_input", "Note path escapes the notes folder");
     return full;
@@ -64,7 +70,24 @@ export class NotesStore {
     };
   }
 
+  /** Whether the notes folder is a link (or inside a linked folder) instead of a real folder of the workspace. */
+  private folderIsLinked(): boolean {
+    return lexists(this.dir) && containmentProblem(dirname(resolve(this.dir)), this.dir) !== null;
+  }
+
+  /**
+   * A note's file for writing: never a link or a hard-linked file, whose revision check and "already
+   * there" comparison would read the file it points to.
+   */
+  private writablePath(name: string): string {
+    const file = this.pathOf(name);
+    const problem = lexists(file) ? containmentProblem(this.dir, file) : null;
+    if (problem) throw new EngineError("invalid_input", `Carefold does not open ${name}: ${problem.message}`);
+    return file;
+  }
+
   list(): NoteSummary[] {
+    if (this.folderIsLinked()) return [];
     return readdirSync(this.dir, { withFileTypes: true })
       .filter((e) => e.isFile() && NoteNameSchema.safeParse(e.name).success)
       .filter((e) => containmentProblem(this.dir, join(this.dir, e.name)) === null)
@@ -93,7 +116,7 @@ export class NotesStore {
   }
 
   write(name: string, content: string, expectedRevision?: string): NoteSummary {
-    const file = this.pathOf(name);
+    const file = this.writablePath(name);
     if (expectedRevision !== undefined) {
       const current = existsSync(file) ? revisionOf(readFileSync(file, "utf8")) : "";
       if (current !== expectedRevision) {
@@ -101,8 +124,30 @@ export class NotesStore {
       }
     }
     // Writing what is already there is a no-op, so applying an approved note again (after a restart) is harmless.
-    if (!existsSync(file) || readFileSync(file, "utf8") !== content) writeFileAtomic(file, content);
+    const current = existsSync(file) ? readFileSync(file, "utf8") : null;
+    if (current !== content) {
+      this.checkQuota(current === null, Buffer.byteLength(content) - (current === null ? 0 : Buffer.byteLength(current)));
+      writeFileAtomic(file, content);
+    }
     return this.summary(name, content, statSync(file).mtime);
+  }
+
+  /** A new note or a larger one must fit the quota; shrinking or rewriting in place always may. */
+  private checkQuota(isNew: boolean, growth: number): void {
+    if (!isNew && growth <= 0) return;
+    let count = 0;
+    let total = 0;
+    for (const e of readdirSync(this.dir, { withFileTypes: true })) {
+      if (!e.isFile()) continue;
+      count++;
+      total += statSync(join(this.dir, e.name)).size;
+    }
+    if (isNew && count >= this.quota.maxNotes) {
+      throw new EngineError("quota_exceeded", `You have ${count} notes, the most Carefold keeps. Delete notes you no longer need first.`);
+    }
+    if (total + growth > this.quota.maxTotalBytes) {
+      throw new EngineError("quota_exceeded", `Your notes would take more than ${inMiB(this.quota.maxTotalBytes)}. Delete notes you no longer need first.`);
+    }
   }
 
   delete(name: string): boolean {

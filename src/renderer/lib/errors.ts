@@ -26,6 +26,10 @@ export function errorLeadKey(code: string): string {
       return "errors.notFound";
     case "invalid_input":
       return "errors.invalidInput";
+    case "rate_limited":
+      return "errors.rateLimited";
+    case "quota_exceeded":
+      return "errors.quotaExceeded";
     default:
       return "errors.generic";
   }
