@@ -9,7 +9,8 @@ import { newId } from "./ids";
 import { buildModelsList } from "./inference/modelsList";
 import { createModelProvider } from "./inference/modelProvider";
 import { importModel, removeModel } from "./inference/modelStore";
-import { pullModel, resolvePullTarget } from "./inference/modelDownload";
+import { engineText } from "./i18n";
+import { pullModel, resolvePullTarget, unusualDownloadHost } from "./inference/modelDownload";
 import type { ModelProvider } from "./inference/types";
 import type { SettingsStore } from "./settings/settingsStore";
 
@@ -50,12 +51,16 @@ export class ModelHost {
   }
 
   /** Starts a download and reports it through `model.progress` events. */
-  pull(id: string): RequestOutput<"models.pull"> {
+  pull(id: string, confirmSourceHost?: string): RequestOutput<"models.pull"> {
     let target;
     try {
       target = resolvePullTarget(id);
     } catch (err) {
       throw new EngineError("invalid_input", err instanceof Error ? err.message : String(err));
+    }
+    const host = unusualDownloadHost(target);
+    if (host && confirmSourceHost?.toLowerCase() !== host) {
+      throw new EngineError("conflict", engineText(this.settings.get().language, "model.downloadHost", { host }));
     }
     const downloadId = newId("dl");
     const controller = new AbortController();

@@ -291,7 +291,12 @@ export const requests = {
   "settings.set": { input: SettingsPatchSchema, output: SettingsSchema },
   "models.list": { input: Empty, output: ModelsListSchema },
   "models.pull": {
-    input: z.strictObject({ id: z.string().min(1).max(200) }),
+    input: z.strictObject({
+      /** A recommended model's id, or a `hf:`/`https:` URI. */
+      id: z.string().min(1).max(2048),
+      /** The download host the user confirmed, needed when it is not the default source or this computer. */
+      confirmSourceHost: z.string().max(253).optional(),
+    }),
     output: z.strictObject({ downloadId: IdSchema }),
   },
   "models.import": {

@@ -78,7 +78,7 @@ export function libraryHandlers({ content, settings, consent, models, agentTitle
       return consentState();
     },
     "models.list": async () => models.list(),
-    "models.pull": async (input) => models.pull(input.id),
+    "models.pull": async (input) => models.pull(input.id, input.confirmSourceHost),
     "models.import": async (input) => models.import(input.path),
     "models.remove": async (input) => models.remove(input.file),
   };

@@ -9,6 +9,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rm, stat, statfs } from "node:fs/promises";
 import { join } from "node:path";
 import { createModelDownloader, type ModelDownloadEndpoints, type ModelDownloader } from "node-llama-cpp";
+import { isLoopbackHost } from "../../shared/modelHosts";
 import { InvalidModelFileError, validateGgufFile } from "./ggufValidation";
 import { isSafeModelFileName, modelsDir, moveIntoPlace, toLocalModel, type ImportResult } from "./modelStore";
 import { RECOMMENDED_MODELS, findRecommendedModel, type RecommendedModelEntry } from "./recommendedModels";
@@ -49,6 +50,18 @@ function hostOf(uri: string, endpoints?: ModelDownloadEndpoints): string {
   } catch {
     return uri;
   }
+}
+
+/** Where models come from unless the user says otherwise (the recommended models' `hf:` URIs). */
+export const DEFAULT_DOWNLOAD_HOST = "huggingface.co";
+
+/**
+ * The host a pull would download from, when it is neither the default source nor this computer: a
+ * download source is an explicit choice that names its host (issue 17). null when no question is needed.
+ */
+export function unusualDownloadHost(target: RecommendedModelEntry, endpoints?: ModelDownloadEndpoints): string | null {
+  const host = hostOf(target.uri, endpoints).toLowerCase().replace(/:\d+$/, "");
+  return host === DEFAULT_DOWNLOAD_HOST || isLoopbackHost(host) ? null : host;
 }
 
 /** A recommended model id, or a `hf:`/`https:` URI with a file name derived from it. */

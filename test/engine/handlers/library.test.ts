@@ -1,7 +1,10 @@
-/** Library requests: a new model server off this computer is used only with its host confirmed (issue 17). */
+/** Library requests: a new model server or download source off this computer is used only with its host confirmed (issue 17). */
 import { afterEach, describe, expect, it } from "vitest";
 import { createEngine } from "../../../src/engine/engine";
-import { REPO } from "../../support/engineHarness";
+import { RECOMMENDED_MODELS } from "../../../src/engine/inference/recommendedModels";
+import { resolvePullTarget, unusualDownloadHost } from "../../../src/engine/inference/modelDownload";
+import { EventLog, REPO } from "../../support/engineHarness";
+import { closedPortUrl } from "../../support/ollamaStub";
 import { tempDir } from "../../support/tempDir";
 
 let tmp = tempDir();
@@ -24,6 +27,35 @@ describe("settings.set and model servers", () => {
       expect((await engine["settings.set"]({ model: { provider: "ollama", ollamaModel: "x", ollamaBaseUrl: "http://127.0.0.1:11434" } })).model.provider).toBe("ollama");
       await engine["settings.set"]({ language: "es" });
       await expect(engine["settings.set"]({ model: { provider: "openai-compatible", serverUrl: "https://far.example/v1" } })).rejects.toThrow(/far\.example no está en esta computadora/);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
+describe("models.pull and download sources", () => {
+  it("the recommended models come from the default source and need no question", () => {
+    for (const m of RECOMMENDED_MODELS) expect(unusualDownloadHost(resolvePullTarget(m.id)), m.id).toBeNull();
+    expect(unusualDownloadHost(resolvePullTarget("hf:someone/Model-GGUF:Q4_K_M"))).toBeNull();
+    expect(unusualDownloadHost(resolvePullTarget("https://Files.Example:8443/m.gguf"))).toBe("files.example");
+  });
+
+  it("a download from another host starts only with that host confirmed; nothing starts before", async () => {
+    const engine = createEngine({ dataDir: tmp.dir, contentDir: REPO });
+    const events = new EventLog();
+    engine.onEvent(events.push);
+    try {
+      const id = "https://files.invalid/models/tiny.gguf";
+      await expect(engine["models.pull"]({ id })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("files.invalid") });
+      await expect(engine["models.pull"]({ id, confirmSourceHost: "other.invalid" })).rejects.toMatchObject({ code: "conflict" });
+      expect(events.of("model.progress")).toHaveLength(0);
+      const { downloadId } = await engine["models.pull"]({ id, confirmSourceHost: "FILES.invalid" });
+      expect(events.of("model.progress")[0]).toMatchObject({ downloadId, state: "downloading" });
+      // This computer is never a question.
+      const local = `${await closedPortUrl()}/tiny.gguf`;
+      expect((await engine["models.pull"]({ id: local })).downloadId).toMatch(/./);
+      await engine["settings.set"]({ language: "es" });
+      await expect(engine["models.pull"]({ id })).rejects.toThrow(/files\.invalid no es de donde Carefold obtiene/);
     } finally {
       await engine.close();
     }
