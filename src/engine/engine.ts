@@ -6,6 +6,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { findContentDir } from "./paths";
+import { neutralizeLinks } from "../shared/links";
+import { withoutInvisible } from "../shared/userText";
 import {
   EngineEventSchema,
   type EngineApi,
@@ -16,7 +18,7 @@ import {
   type RequestOutput,
   type RequestParsedInput,
 } from "../shared/contract";
-import { AuditLog, auditLogsDir } from "./audit/auditLog";
+import { AuditLog, auditLogsDir, type AuditKeyStore } from "./audit/auditLog";
 import { DeepAgentRuntime } from "./agents/deepAgentRunner";
 import type { SafetyFunctions } from "./agents/specialistFactory";
 import { CarefoldBackend, workspaceRoots } from "./agents/workspaceBackend";
@@ -102,6 +104,8 @@ export interface EngineOptions {
   observeOutputGuard?: (guard: OutputGuardFactory) => OutputGuardFactory;
   /** The user content folder layered over the bundled content (default: `content/` in the data dir; null: none). */
   userContentDir?: string | null;
+  /** Where the audit chain's key lives (the desktop app: the OS keychain); default: the 0600 file `<data>/keys/audit.key`. */
+  auditKey?: AuditKeyStore;
 }
 
 /** The contract's methods as the engine offers them in process: a request without required fields may be called without input. */
@@ -140,7 +144,7 @@ export class Engine implements EngineApi {
 
   constructor(readonly options: EngineOptions) {
     this.db = openDatabase(join(options.dataDir, "carefold.db"));
-    this.audit = new AuditLog(auditLogsDir(options.dataDir));
+    this.audit = new AuditLog(auditLogsDir(options.dataDir), { key: options.auditKey });
     this.settings = new SettingsStore(this.db);
     this.threads = new ThreadStore(this.db);
     const workspace = join(options.dataDir, "workspace");
@@ -172,7 +176,9 @@ export class Engine implements EngineApi {
       provider: this.models.provider,
       approvals: this.approvals,
       guard: this.outputGuard(),
-      maskOutput: maskIdentifiers,
+      // Model text as shown: identifiers masked, no bidi overrides or tag characters to misread or hide by,
+      // and no link carrying personal details or naming another site (as text too: exports, the terminal).
+      maskOutput: (text) => maskIdentifiers(neutralizeLinks(withoutInvisible(text))),
       titleOf: (id) => this.agentTitle(id),
       toolContext: (attachmentIds) => ({
         content: this.content,

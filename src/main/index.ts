@@ -3,12 +3,14 @@
  * Offline product: the crash reporter is never started and there is no auto-updater (no update feed in
  * electron-builder.yml); installed builds have no devtools and their fuses are set at packaging.
  */
-import { app, BrowserWindow, dialog, ipcMain, session } from "electron";
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, session } from "electron";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { auditKeysDir } from "../engine/audit/auditKey";
 import { createEngine, type Engine } from "../engine/engine";
 import { contentDirFor } from "./appPaths";
+import { KeychainAuditKeyStore } from "./auditKey";
 import { confirmAndOpenExternal, pickModelFile } from "./hostDialogs";
 import { registerIpc } from "./ipcBridge";
 import { printToPdf } from "./printToPdf";
@@ -26,7 +28,8 @@ let window: BrowserWindow | null = null;
 
 function isTrustedUrl(url: string): boolean {
   if (devUrl && !app.isPackaged && url.startsWith(devUrl)) return true;
-  return url.startsWith(pathToFileURL(rendererIndex).href);
+  // The page itself, exactly: a prefix match would also trust "index.html.evil.html" beside it.
+  return url.split(/[?#]/, 1)[0] === pathToFileURL(rendererIndex).href;
 }
 
 function createWindow(): BrowserWindow {
@@ -58,11 +61,14 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(() => {
     denyAllPermissions(session.defaultSession);
     try {
+      const dataDir = app.getPath("userData");
       engine = createEngine({
-        dataDir: app.getPath("userData"),
+        dataDir,
         contentDir: contentDirFor(app.getAppPath(), app.isPackaged, existsSync),
         hostKind: "desktop",
         host: { printToPdf, pickModelFile: () => pickModelFile(language()) },
+        // The audit chain's key in the OS keychain (safeStorage needs the app ready: it is, here).
+        auditKey: new KeychainAuditKeyStore(safeStorage, auditKeysDir(dataDir)),
       });
     } catch (err) {
       // E.g. no Electron build of better-sqlite3: the message names the fix.

@@ -28,8 +28,11 @@ export function linkVerdict(href: string | undefined, text: string): LinkVerdict
   }
   if (url.protocol !== "https:" && url.protocol !== "http:" && url.protocol !== "mailto:") return { kind: "text", reason: "scheme" };
   if (url.username || url.password) return { kind: "text", reason: "deceptive" };
-  const address = decodeSafely(`${url.pathname}${url.search}${url.hash}`);
-  if (url.protocol !== "mailto:" && (PERSONAL_KEYS.test(address) || PERSONAL_VALUES.test(address))) return { kind: "text", reason: "personal" };
+  // A mail link's address is an email by nature; what it must not carry is a prefilled message about the person.
+  const mail = url.protocol === "mailto:";
+  const address = decodeSafely(mail ? url.search : `${url.pathname}${url.search}${url.hash}`);
+  if (mail && /(?:^|[?&])(?:cc|bcc|to)=/i.test(url.search)) return { kind: "text", reason: "deceptive" };
+  if (PERSONAL_KEYS.test(address) || PERSONAL_VALUES.test(address)) return { kind: "text", reason: "personal" };
   const named = LOOKS_LIKE_HOST.exec(text.trim());
   const host = url.protocol === "mailto:" ? url.pathname.split("@")[1] ?? "" : url.hostname;
   if (named && !sameSite(bare(named[1]!), bare(host))) return { kind: "text", reason: "deceptive" };
@@ -47,4 +50,32 @@ function decodeSafely(text: string): string {
   } catch {
     return text;
   }
+}
+
+// A markdown link (text, address with balanced parentheses, optional title), or a bare web address.
+// Bounded, and the alternatives never overlap, so matching stays linear.
+const MARKDOWN_OR_BARE_LINK = /\[([^\]\n]{0,500})\]\(\s*<?((?:[^\s()<>]|\([^\s()<>]{0,200}\)){1,2000})>?(?:\s+"[^"\n]{0,200}")?\s*\)|\bhttps?:\/\/[^\s<>()[\]"'\p{Cc}]{1,2000}/giu;
+
+/** A site name as plain words: without a scheme or "www.", so a renderer does not turn it back into a link. */
+const asWords = (text: string) => text.replace(/^\s*(?:https?:\/\/)?(?:www\.)?/i, "");
+
+/**
+ * Answer text as it is stored, exported and printed in a terminal: a link the renderer would not show
+ * as a link (personal details in it, text naming another site, another scheme) keeps only its words; a
+ * bare address carrying personal details keeps only its site's name. Plain, honest links stay as written.
+ */
+export function neutralizeLinks(text: string): string {
+  return text.replace(MARKDOWN_OR_BARE_LINK, (match: string, label: string | undefined, href: string | undefined) => {
+    if (href !== undefined) {
+      const verdict = linkVerdict(href, label ?? "");
+      if (verdict.kind === "link") return match;
+      return verdict.reason === "deceptive" ? asWords(label ?? "") : (label ?? "");
+    }
+    if (linkVerdict(match, "").kind === "link") return match;
+    try {
+      return `${asWords(new URL(match).host)}/…`;
+    } catch {
+      return "";
+    }
+  });
 }

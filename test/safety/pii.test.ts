@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizePii } from "../../src/engine/safety/index";
+import { maskIdentifiers, sanitizePii } from "../../src/engine/safety/index";
 
 describe("sanitizePii", () => {
   it.each([
@@ -62,4 +62,14 @@ describe("sanitizePii", () => {
     expect(sanitizePii("").text).toBe("");
     expect(() => sanitizePii("a".repeat(100_000) + "@" + "b".repeat(100_000))).not.toThrow();
   });
+
+describe("maskIdentifiers: the forms model output takes", () => {
+  it("masks SSNs grouped with spaces or dots, after a label and a verb, and labelled ids inside links", () => {
+    expect(maskIdentifiers("SSN 123 45 6789 and 123.45.6789")).toBe("SSN [SSN] and [SSN]");
+    expect(maskIdentifiers("Your social security number is 123456789.")).toBe("Your social security number is [SSN].");
+    expect(maskIdentifiers("https://portal.example/chart?mrn=00123456&acct=99887766")).toBe("https://portal.example/chart?mrn=[MRN]&acct=[ACCOUNT]");
+    // Mixed separators, clinical values and public numbers stay.
+    expect(maskIdentifiers("123 45.6789, BP 120/80, call 988 or 1-800-273-8255")).toBe("123 45.6789, BP 120/80, call 988 or 1-800-273-8255");
+  });
+});
 });

@@ -1,6 +1,6 @@
 /** Links in answers: shown only when plainly what they say (issue 17: links carrying personal data or deceptive text). */
 import { describe, expect, it } from "vitest";
-import { linkVerdict } from "../../src/shared/links";
+import { linkVerdict, neutralizeLinks } from "../../src/shared/links";
 
 describe("linkVerdict", () => {
   it("keeps plain links, and names their site", () => {
@@ -19,6 +19,13 @@ describe("linkVerdict", () => {
     ]) expect(linkVerdict(href, "Open your form"), href).toEqual({ kind: "text", reason: "personal" });
   });
 
+  it("keeps a plain mail link but not one prefilled with personal details or extra recipients", () => {
+    expect(linkVerdict("mailto:billing@clinic.example?subject=Question%20about%20my%20bill", "Email billing")).toMatchObject({ kind: "link" });
+    expect(linkVerdict("mailto:help@evil.example?body=Maria%20Lopez%2C%20born%201950-03-02", "Email us")).toEqual({ kind: "text", reason: "personal" });
+    expect(linkVerdict("mailto:help@evil.example?body=SSN%20123-45-6789", "Email us")).toEqual({ kind: "text", reason: "personal" });
+    expect(linkVerdict("mailto:billing@clinic.example?bcc=collector@evil.example", "Email billing")).toEqual({ kind: "text", reason: "deceptive" });
+  });
+
   it("turns deceptive links into text: text naming another site, credentials in the address", () => {
     expect(linkVerdict("https://evil.example/login", "www.medicare.gov")).toEqual({ kind: "text", reason: "deceptive" });
     expect(linkVerdict("https://medicare.gov.evil.example/", "https://medicare.gov")).toEqual({ kind: "text", reason: "deceptive" });
@@ -30,5 +37,22 @@ describe("linkVerdict", () => {
     expect(linkVerdict("file:///etc/passwd", "file")).toEqual({ kind: "text", reason: "scheme" });
     expect(linkVerdict("not a url", "x")).toEqual({ kind: "text", reason: "invalid" });
     expect(linkVerdict(undefined, "x")).toEqual({ kind: "text", reason: "invalid" });
+  });
+});
+
+describe("neutralizeLinks", () => {
+  it("keeps honest links as written and reduces the others to their words or their site", () => {
+    const honest = "Start at [Medicare appeals](https://www.medicare.gov/claims-appeals) or https://www.cdc.gov/flu.";
+    expect(neutralizeLinks(honest)).toBe(honest);
+    expect(neutralizeLinks("Open [your form](https://forms.example/a?name=Maria&dob=1950-03-02) today.")).toBe("Open your form today.");
+    expect(neutralizeLinks('See [www.medicare.gov](https://evil.example/login "Medicare").')).toBe("See medicare.gov.");
+    expect(neutralizeLinks("[run](javascript:alert(1))")).toBe("run");
+    expect(neutralizeLinks("Go to https://www.forms.example/p?dob=1950-03-02&ssn=123-45-6789 now")).toBe("Go to forms.example/… now");
+  });
+
+  it("is linear on long hostile input", () => {
+    const started = Date.now();
+    neutralizeLinks("[".repeat(50_000) + "](" + "a".repeat(50_000) + "https://".repeat(10_000));
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

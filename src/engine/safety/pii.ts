@@ -68,7 +68,8 @@ const PUBLIC_NUMBERS = new Set(
 
 /** An identifier after a label: letters, digits and dashes, with at least one digit. */
 const ID = "(?=[A-Za-z0-9-]*\\d)[A-Za-z0-9][A-Za-z0-9-]{3,40}";
-const SEP = "\\s*(?:[:#]|no\\.?|number|n[uú]mero|num\\.?)?\\s*[:#]?\\s*";
+// "SSN: …", "MRN #…", "account number is …", and "?mrn=…" inside a link.
+const SEP = "\\s*(?:[:#=]|no\\.?|number|n[uú]mero|num\\.?)?(?:\\s+(?:is|was|es|era))?\\s*[:#=]?\\s*";
 
 function labeled(labels: string): RegExp {
   return new RegExp(`(\\b(?:${labels})${SEP})(${ID})`, "gi");
@@ -109,6 +110,8 @@ const STEPS: readonly Step[] = [
   { type: "ip", re: /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b/g, group: 0 },
   { type: "ip", re: /\b(?:[0-9A-Fa-f]{1,4}:){4,7}[0-9A-Fa-f]{1,4}\b|\b(?:[0-9A-Fa-f]{1,4}:){1,6}:(?:[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4}){0,5})?(?![:\w])/g, group: 0 },
   { type: "ssn", re: /\b\d{3}-\d{2}-\d{4}\b/g, group: 0 },
+  // The same grouping with spaces or dots, one separator throughout ("123 45 6789", "123.45.6789").
+  { type: "ssn", re: /\b\d{3}([ .])\d{2}\1\d{4}\b/g, group: 0 },
   { type: "ssn", re: labeled("ssn|social security|seguro social|nss"), group: 2 },
   { type: "mrn", re: labeled("mrn|medical record|chart (?:number|no\\.?|#)|patient id|patient number|expediente|historia cl[ií]nica"), group: 2 },
   {

@@ -9,6 +9,11 @@ import type { ToolContext } from "./context";
 import { extractFields, EXTRACTION_KINDS } from "./extractFields";
 import { referencesSection } from "./skillReferences";
 
+/** A name the model gave, quoted back short: a huge argument is not paid for twice in the context. */
+function echo(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
 function findAttachment(ctx: ToolContext, name: string) {
   const picked = ctx.attachmentIds.map((id) => ctx.attachments.get(id)).filter((a) => a !== null);
   return picked.find((a) => a.id === name || a.name === name || a.name.toLowerCase() === name.toLowerCase()) ?? null;
@@ -20,7 +25,7 @@ export function attachRead(ctx: ToolContext): StructuredToolInterface {
       const a = findAttachment(ctx, name);
       if (!a) {
         const names = ctx.attachmentIds.map((id) => ctx.attachments.get(id)?.name).filter(Boolean);
-        return names.length ? `No attachment named "${name}". Attached: ${names.join(", ")}.` : "The user attached no files to this question.";
+        return names.length ? `No attachment named "${echo(name)}". Attached: ${names.join(", ")}.` : "The user attached no files to this question.";
       }
       const text = ctx.attachments.contextText(a.id);
       if (text === null) return `"${a.name}" has no readable text: ${a.problem ?? "unknown format"}.`;
@@ -30,7 +35,7 @@ export function attachRead(ctx: ToolContext): StructuredToolInterface {
     {
       name: "attach-read",
       description: "Read the text of a file the user attached to this question.",
-      schema: z.object({ name: z.string().describe("attachment file name") }),
+      schema: z.object({ name: z.string().max(255).describe("attachment file name") }),
     },
   );
 }
@@ -85,12 +90,12 @@ export function noteRead(ctx: ToolContext): StructuredToolInterface {
     async ({ name }) => {
       const found = findNote(ctx, name);
       if (found === "path") return `Note names are plain names like "blood-pressure-log.md" or a note's title, never paths. ${savedNotesLine(ctx)}`;
-      if (!found) return `No note named "${name}". ${savedNotesLine(ctx)}`;
+      if (!found) return `No note named "${echo(name)}". ${savedNotesLine(ctx)}`;
       let note;
       try {
         note = ctx.notes.read(found.name);
       } catch {
-        return `No note named "${name}". ${savedNotesLine(ctx)}`; // deleted meanwhile
+        return `No note named "${echo(name)}". ${savedNotesLine(ctx)}`; // deleted meanwhile
       }
       const text = note.content.length > NOTE_READ_MAX_CHARS ? note.content.slice(0, NOTE_READ_MAX_CHARS) : note.content;
       const cut = text.length < note.content.length ? `\n[Showed the first ${text.length} of ${note.content.length} characters.]` : "";
@@ -99,7 +104,7 @@ export function noteRead(ctx: ToolContext): StructuredToolInterface {
     {
       name: "note-read",
       description: "Read one of the user's saved notes by its title or file name.",
-      schema: z.object({ name: z.string().describe("note title or file name") }),
+      schema: z.object({ name: z.string().max(255).describe("note title or file name") }),
     },
   );
 }
@@ -108,13 +113,13 @@ export function skillDocs(ctx: ToolContext): StructuredToolInterface {
   return tool(
     async ({ skill }) => {
       const s = ctx.content.skills.find((x) => x.id === skill);
-      if (!s) return `No skill named "${skill}".`;
+      if (!s) return `No skill named "${echo(skill)}".`;
       return referencesSection(s);
     },
     {
       name: "skill-docs",
       description: "List a skill's reference documents with their paths and when to read each.",
-      schema: z.object({ skill: z.string().describe("skill name") }),
+      schema: z.object({ skill: z.string().max(100).describe("skill name") }),
     },
   );
 }
@@ -147,13 +152,13 @@ export function extractStructuredData(ctx: ToolContext): StructuredToolInterface
     async ({ name, kind }) => {
       const a = findAttachment(ctx, name);
       const text = a ? ctx.attachments.contextText(a.id) : null;
-      if (!a || text === null) return `No readable attachment named "${name}".`;
+      if (!a || text === null) return `No readable attachment named "${echo(name)}".`;
       return JSON.stringify(extractFields(text, kind));
     },
     {
       name: "extract_structured_data",
       description: "Pull dates, amounts, codes and reference numbers out of an attached bill, EOB, denial letter or form.",
-      schema: z.object({ name: z.string().describe("attachment file name"), kind: z.enum(EXTRACTION_KINDS) }),
+      schema: z.object({ name: z.string().max(255).describe("attachment file name"), kind: z.enum(EXTRACTION_KINDS) }),
     },
   );
 }
