@@ -125,6 +125,16 @@ describe("union of rules and the semantic layer", () => {
     expect(calm.emergency).toBe(false);
   });
 
+  it("a rules-only source (a named note) is read by the rules, never by the semantic layer", () => {
+    // A stand-in semantic layer that flags any text saying "routine".
+    const flagsRoutine: SemanticGate = { model: semantic.model, classify: (t: string) => always(t.includes("routine")).classify(t) };
+    const gate = createEmergencyGate({ semantic: flagsRoutine });
+    expect(gate.detect("help me", [{ kind: "attachment", name: "log.txt", text: "routine readings" }])).toMatchObject({ emergency: true, layer: "semantic" });
+    expect(gate.detect("help me", [{ kind: "note", name: "log.md", text: "routine readings", rulesOnly: true }]).emergency).toBe(false);
+    const rule = gate.detect("Can you read today.md?", [{ kind: "note", name: "today.md", text: "Right now: crushing chest pain spreading to my left arm.", rulesOnly: true }]);
+    expect(rule).toMatchObject({ emergency: true, layer: "rules", source: { kind: "note", name: "today.md" } });
+  });
+
   it("a rules-only gate is available for measuring the rules alone", () => {
     const gate = createEmergencyGate({ semantic: null });
     expect(gate.semantic).toBe(false);

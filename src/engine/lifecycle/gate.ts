@@ -24,9 +24,11 @@ export interface GateDeps {
 export function createGate(deps: GateDeps): PhaseFn {
   return async (state, io) => {
     const started = performance.now();
-    const sources: GateSource[] = (state.context?.attachments ?? [])
-      .filter((a) => a.text)
-      .map((a) => ({ kind: "attachment", name: a.name, text: a.text as string }));
+    const sources: GateSource[] = [
+      ...(state.context?.attachments ?? []).filter((a) => a.text).map((a) => ({ kind: "attachment" as const, name: a.name, text: a.text as string })),
+      // A note is the user's long-kept record: the rules read it (see GateSource.rulesOnly).
+      ...(state.context?.namedNotes ?? []).map((n) => ({ kind: "note" as const, name: n.name, text: n.text, rulesOnly: true })),
+    ];
     const emergency = deps.safety.detectEmergency(state.text, sources);
     if (emergency.emergency && emergency.action && emergency.family && emergency.rule) {
       const crisis = deps.safety.crisisResponse(emergency, state.crisisLocale, state.language);

@@ -1,6 +1,8 @@
 /** Phase 1 — context load: history, notes, the attachments the user picked, workspace memory. */
-import { existsSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { lexists, NotContainedError, readContained } from "../storage/containedFile";
 import type { AttachmentsStore } from "../workspace/attachmentsStore";
+import { foldText } from "../../shared/text";
 import { firstLineOf, type NotesStore } from "../workspace/notesStore";
 import type { ThreadStore } from "../threads/threadStore";
 import type { PhaseFn } from "./graph";
@@ -38,6 +40,44 @@ export function noteIndex(notes: NotesStore, limits: { notes: number; titleChars
   return { entries, omitted: Math.max(0, all.length - limits.notes) };
 }
 
+/** How much of the notes a message names the emergency gate reads. */
+export const NAMED_NOTE_LIMITS = { notes: 5, chars: 12_000 } as const;
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The notes a message points at ("read my note today.md", "my BP log"): by file name, with or without
+ * .md, or by a name or title of five letters or more, as whole words, accents and case aside. What the user
+ * sends with a question this way is gated for emergencies before any model reads it.
+ */
+export function notesNamedIn(message: string, notes: NotesStore, limits = NAMED_NOTE_LIMITS): { name: string; text: string }[] {
+  if (!message) return [];
+  const folded = foldText(message);
+  const named: { name: string; text: string }[] = [];
+  for (const summary of notes.list()) {
+    if (named.length >= limits.notes) break;
+    const names = [summary.name, summary.name.replace(/\.md$/, ""), summary.title].map(foldText).filter((n, i) => (i === 0 ? n.length > 3 : n.trim().length >= 5));
+    if (!names.some((n) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, "u").test(folded))) continue;
+    try {
+      named.push({ name: summary.name, text: notes.read(summary.name).content.slice(0, limits.chars) });
+    } catch {
+      continue; // deleted or no longer readable since the list
+    }
+  }
+  return named;
+}
+
+/** workspace/AGENTS.md, never through a link or a hard link planted in its place (null then, as when there is none). */
+function readMemory(file: string): string | null {
+  if (!lexists(file)) return null;
+  try {
+    return readContained(dirname(file), file).slice(0, 4000);
+  } catch (err) {
+    if (err instanceof NotContainedError) return null;
+    throw err;
+  }
+}
+
 export interface ContextDeps {
   threads: ThreadStore;
   notes: NotesStore;
@@ -70,7 +110,8 @@ export function createContextLoader(deps: ContextDeps): PhaseFn {
         notes: notes.entries,
         notesOmitted: notes.omitted,
         attachments,
-        memory: existsSync(deps.memoryFile) ? readFileSync(deps.memoryFile, "utf8").slice(0, 4000) : null,
+        namedNotes: notesNamedIn(state.text, deps.notes),
+        memory: readMemory(deps.memoryFile),
       },
     };
   };

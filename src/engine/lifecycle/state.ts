@@ -30,6 +30,8 @@ export interface ConsultContext {
   /** Saved notes not in `notes` (older than the cap). */
   notesOmitted: number;
   attachments: ContextAttachment[];
+  /** Notes the message names (file name or title): checked by the emergency gate like attachments. */
+  namedNotes?: { name: string; text: string }[];
   /** Workspace memory (workspace/AGENTS.md), if any. */
   memory: string | null;
 }

@@ -13,6 +13,11 @@ export interface GateSource {
   /** File name shown to the user ("bp-log.txt"). */
   name: string;
   text: string;
+  /**
+   * Rules only: for text the user keeps over time (a note named in the message), where the semantic
+   * layer's false alarms on ordinary logs are unmeasured ("breakfast" read as breathing).
+   */
+  rulesOnly?: boolean;
 }
 
 export interface GateDecision extends Omit<EmergencyDecision, "denial"> {
@@ -42,10 +47,10 @@ export interface EmergencyGateOptions {
 const NOTHING: GateDecision = Object.freeze({ ...NO_EMERGENCY, layer: null, score: null, features: [], source: null, denial: false });
 
 export function createEmergencyGate(options: EmergencyGateOptions): EmergencyGate {
-  const one = (text: string): GateDecision => {
+  const one = (text: string, rulesOnly = false): GateDecision => {
     const rules = detectEmergency(text);
     const denial = rules.denial;
-    const semantic = options.semantic?.classify(text) ?? null;
+    const semantic = rulesOnly ? null : (options.semantic?.classify(text) ?? null);
     const score = semantic ? semantic.score : null;
     if (rules.emergency) return { ...rules, layer: "rules", score, features: [], source: null, denial: false };
     if (semantic?.emergency && semantic.family && semantic.action && !(denial && semantic.family === "suicide")) {
@@ -72,7 +77,7 @@ export function createEmergencyGate(options: EmergencyGateOptions): EmergencyGat
       if (message.emergency) return { ...message, source: { kind: "message", name: null } };
       for (const s of sources) {
         // A note or attachment can raise an emergency, never switch one off.
-        const found = one(s.text);
+        const found = one(s.text, s.rulesOnly);
         if (found.emergency) return { ...found, source: { kind: s.kind, name: s.name } };
       }
       return message;
