@@ -14,10 +14,16 @@ const PRINT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 /** Chromium refuses URLs longer than 2 MiB. */
 const MAX_URL_CHARS = 2 * 1024 * 1024;
 
-/** The CSP goes first in <head> whatever the document says, so it governs everything after it. */
+/**
+ * The CSP is the document's first element (after its doctype, if any), whatever the document says: the
+ * parser puts it in <head>, where Chromium honours it, and it governs everything after it. (Inserting it
+ * after the first "<head…" match let a leading <header> or a commented-out <head> carry it into the
+ * body, where a CSP meta is ignored.)
+ */
 function withCsp(html: string): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${PRINT_CSP}">`;
-  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => `${m}${meta}`) : `${meta}${html}`;
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html)?.[0] ?? "";
+  return `${doctype}${meta}${html.slice(doctype.length)}`;
 }
 
 function pdfName(fileName: string): string {
@@ -28,7 +34,7 @@ function pdfName(fileName: string): string {
 export async function printToPdf(html: string, fileName: string): Promise<{ saved: boolean; path: string | null }> {
   const url = `data:text/html;charset=utf-8;base64,${Buffer.from(withCsp(html), "utf8").toString("base64")}`;
   if (url.length > MAX_URL_CHARS) throw new EngineError("invalid_input", "This agenda is too long to print as one PDF");
-  const { preload: _preload, ...preferences } = secureWebPreferences("");
+  const { preload: _preload, ...preferences } = secureWebPreferences("", { devTools: false });
   const win = new BrowserWindow({ show: false, webPreferences: { ...preferences, javascript: false } });
   let pdf: Buffer;
   try {

@@ -263,7 +263,8 @@ export class DeepAgentRuntime {
         for (const call of (message as AIMessage).tool_calls ?? []) {
           if (!call.id) continue;
           pendingTools.set(call.id, { name: call.name, started: performance.now() });
-          const label = traceLabel(call.name, call.args ?? {}, this.deps.content, ctx.language);
+          // The label quotes the model's arguments (a note's title): identifiers masked like its text.
+          const label = this.shown(traceLabel(call.name, call.args ?? {}, this.deps.content, ctx.language));
           io.emit({ type: "trace", ...ref, stage: "start", tool: call.name, label, agent: ctx.agent, ok: null, durationMs: null });
         }
       }

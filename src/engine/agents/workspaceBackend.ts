@@ -21,7 +21,7 @@ import {
   type WriteResult,
 } from "deepagents";
 import { writeFileAtomic } from "../storage/atomicWrite";
-import { containmentProblem, lexists, readContained } from "../storage/containedFile";
+import { containmentProblem, creationProblem, lexists, readContained } from "../storage/containedFile";
 import { normalizeVirtualPath } from "./safePath";
 
 export const SKILLS_MOUNT = "/skills/";
@@ -78,10 +78,21 @@ export class CarefoldBackend implements BackendProtocolV2 {
     if (!r.ok) return { error: `Refused path: ${r.reason}` };
     // Attachments are read with attach-read, which only opens the ones sent with the question.
     if (r.path === ATTACHMENTS_DIR.slice(0, -1) || r.path.startsWith(ATTACHMENTS_DIR)) return { error: "Refused path: attachments are read with attach-read" };
+    // The content loader skips hidden files (.DS_Store, what an unzip leaves): never validated, never served either.
+    if (hiddenInSkills(r.path)) return { error: "Refused path: hidden files are not part of a skill" };
     const real = this.realPath(r.path);
-    const problem = lexists(real) ? containmentProblem(this.rootOf(r.path), real) : null;
+    // A path that does not exist yet is refused too when a linked folder on the way leads out (a write would land there).
+    const problem = lexists(real) ? containmentProblem(this.rootOf(r.path), real) : creationProblem(this.rootOf(r.path), real);
     if (problem) return { error: `Refused path: ${problem.message}` };
     return { path: r.path };
+  }
+
+  /** Whether a path a search returned is a file that really lives in its folder (no link, nothing outside). */
+  private found(virtualPath: string): boolean {
+    const r = normalizeVirtualPath(virtualPath, MOUNTS);
+    if (!r.ok || r.path !== virtualPath || hiddenInSkills(r.path)) return false;
+    const real = this.realPath(r.path);
+    return lexists(real) && containmentProblem(this.rootOf(r.path), real) === null;
   }
 
   /** The real folder a checked virtual path lives in (a user skill's own folder, the bundled skills, the workspace). */
@@ -118,9 +129,11 @@ export class CarefoldBackend implements BackendProtocolV2 {
     return existsSync(real) ? readContained(this.rootOf(c.path), real) : null;
   }
 
-  ls(path: string): Promise<LsResult> | LsResult {
+  async ls(path: string): Promise<LsResult> {
     const c = this.check(path);
-    return "error" in c ? { error: c.error } : this.inner.ls(c.path);
+    if ("error" in c) return { error: c.error };
+    const result = await this.inner.ls(c.path);
+    return result.files ? { ...result, files: result.files.filter((f) => !hiddenInSkills(f.path)) } : result;
   }
 
   read(filePath: string, offset?: number, limit?: number): Promise<ReadResult> | ReadResult {
@@ -133,14 +146,24 @@ export class CarefoldBackend implements BackendProtocolV2 {
     return "error" in c ? { error: c.error } : this.inner.readRaw(c.path);
   }
 
-  grep(pattern: string, path?: string | null, glob?: string | null, maxCount?: number | null): Promise<GrepResult> | GrepResult {
+  async grep(pattern: string, path?: string | null, glob?: string | null, maxCount?: number | null): Promise<GrepResult> {
     const c = this.check(path ?? WORKSPACE_MOUNT);
-    return "error" in c ? { error: c.error } : this.inner.grep(pattern, c.path, glob, maxCount);
+    if ("error" in c) return { error: c.error };
+    const bad = glob ? globProblem(glob) : null;
+    if (bad) return { error: `Refused pattern: ${bad}` };
+    const result = await this.inner.grep(pattern, c.path, glob, maxCount);
+    return result.matches ? { ...result, matches: result.matches.filter((m) => this.found(m.path)) } : result;
   }
 
-  glob(pattern: string, path?: string): Promise<GlobResult> | GlobResult {
+  async glob(pattern: string, path?: string): Promise<GlobResult> {
     const c = this.check(path ?? WORKSPACE_MOUNT);
-    return "error" in c ? { error: c.error } : this.inner.glob(pattern, c.path);
+    if ("error" in c) return { error: c.error };
+    const bad = globProblem(pattern);
+    if (bad) return { error: `Refused pattern: ${bad}` };
+    // The library's glob follows a pattern's ".." out of its folder and reports what it finds there by its
+    // real path: only files that really live in the searched folder are kept.
+    const result = await this.inner.glob(pattern, c.path);
+    return result.files ? { ...result, files: result.files.filter((f) => this.found(f.path)) } : result;
   }
 
   private writable(filePath: string): { path: string; real: string } | { error: string } {
@@ -195,6 +218,21 @@ export class CarefoldBackend implements BackendProtocolV2 {
     }
     return out;
   }
+}
+
+/** A path under /skills/ with a hidden (dot) segment: a file the content loader never looked at. */
+function hiddenInSkills(virtualPath: string): boolean {
+  return virtualPath.startsWith(SKILLS_MOUNT) && virtualPath.split("/").some((s) => s.startsWith("."));
+}
+
+/** Why a glob pattern may not be used: one that climbs out of its folder or names another place. */
+export function globProblem(pattern: string): string | null {
+  if (pattern.length > 1024) return "pattern is too long";
+  if (pattern.includes("\0")) return "pattern contains a NUL byte";
+  if (pattern.includes("\\")) return "use forward slashes";
+  if (pattern.includes("..")) return "path traversal is not allowed";
+  if (/(^|\/)~/.test(pattern)) return "path traversal is not allowed";
+  return null;
 }
 
 export function workspaceRoots(contentDir: string, dataDir: string): WorkspaceRoots {

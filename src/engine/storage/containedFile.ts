@@ -4,7 +4,7 @@
  * turn a read (a note, a tool call, an approval's diff) into a read of a file outside it.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync } from "node:fs";
-import { dirname, sep } from "node:path";
+import { dirname, resolve, sep } from "node:path";
 
 export class NotContainedError extends Error {
   constructor(readonly reason: "link" | "hard_link" | "outside" | "not_file") {
@@ -40,6 +40,23 @@ export function containmentProblem(root: string, file: string): NotContainedErro
   if (!within(realpathSync(root), realpathSync(st.isDirectory() ? file : dirname(file)))) return new NotContainedError("outside");
   if (st.isFile() && st.nlink > 1) return new NotContainedError("hard_link");
   return null;
+}
+
+/**
+ * Why nothing may be created at `file` (which does not exist yet) as a file of `root`: the nearest
+ * folder above it that exists is a link out of `root`, so creating the file (and the folders it needs)
+ * would write elsewhere. Null when it may.
+ */
+export function creationProblem(root: string, file: string): NotContainedError | null {
+  const top = resolve(root);
+  let dir = dirname(resolve(file));
+  while (dir !== top && within(top, dir) && !lexists(dir)) dir = dirname(dir);
+  if (!lexists(dir)) return null; // not even the root exists yet: everything is made inside it
+  try {
+    return within(realpathSync(top), realpathSync(dir)) ? null : new NotContainedError("outside");
+  } catch {
+    return new NotContainedError("outside"); // a broken link on the way
+  }
 }
 
 /** The text of `file`, read without following a link at the last step (O_NOFOLLOW where the OS has it). */

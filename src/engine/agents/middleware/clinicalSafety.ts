@@ -8,10 +8,10 @@
  * - The specialist's risk class is raised to the highest of its skills.
  */
 import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import { createMiddleware } from "langchain";
+import { createMiddleware, MiddlewareError, ToolInvocationError } from "langchain";
 import { z } from "zod";
 import type { AuditSink } from "../../audit/auditLog";
-import { RISK_ORDER } from "../../content";
+import { KNOWN_RUNTIME_TOOLS, RISK_ORDER } from "../../content";
 import type { CheckAnswer, CheckRefusal, SanitizePii } from "../../safety/index";
 import type { CatalogSkill } from "./carefoldSkills";
 
@@ -39,6 +39,40 @@ export interface ClinicalSafetyOptions {
 
 /** Tools whose arguments are the user's own records by design (PII stays). */
 const OWN_DATA_TOOLS = new Set(["workspace-note", "note-read", "attach-read", "sanitize_pii", "extract_structured_data", "read_file", "write_file", "edit_file"]);
+
+/**
+ * A tool name as the audit may record it. The name comes from the model: one the app does not know
+ * could carry what the user or the model wrote (an SSN, a sentence), and one longer than the audit's
+ * limit would make the record itself fail. Only known names are kept; any other is recorded as this.
+ */
+export const UNLISTED_TOOL = "unlisted";
+export function auditToolName(name: string, known: ReadonlySet<string>): string {
+  return known.has(name) ? name : UNLISTED_TOOL;
+}
+
+/** A tool's own failure (bad arguments, a thrown error) under any middleware's wrapping, or null. */
+function toolFailureOf(err: unknown): ToolInvocationError | null {
+  let e = err;
+  while (MiddlewareError.isInstance(e)) e = (e as Error).cause;
+  return ToolInvocationError.isInstance(e) ? e : null;
+}
+
+/**
+ * The text of a tool call's arguments as the refusal rules must read it: each string value on its own
+ * (a note's content is prose), then the whole call. Read only as JSON, `{"content":"Take 800 mg…"}`
+ * hides the sentence from rules that look for how a sentence starts.
+ */
+export function argumentTexts(args: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, depth: number) => {
+    if (typeof v === "string") out.push(v);
+    else if (depth < 8 && Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+    else if (depth < 8 && v && typeof v === "object") for (const x of Object.values(v)) walk(x, depth + 1);
+  };
+  walk(args, 0);
+  out.push(JSON.stringify(args ?? {}));
+  return out;
+}
 
 export function allowedTools(options: ClinicalSafetyOptions, skills: readonly CatalogSkill[]): Set<string> {
   const fromSkills = new Set<string>();
@@ -83,9 +117,34 @@ export function createClinicalSafetyMiddleware(options: ClinicalSafetyOptions) {
     if (JSON.stringify(content) === JSON.stringify(result.content)) return result;
     return new ToolMessage({ content, tool_call_id: result.tool_call_id, status: result.status, name: result.name, id: result.id, artifact: result.artifact }) as T;
   };
+  /**
+   * Runs the tool; a tool's own failure comes back to the model as a short error with virtual paths.
+   * The library's message would carry the thrown error's stack: the app's install folder and source
+   * files. Anything else (an interrupt, an audit write failure) goes on as before.
+   */
+  const runTool = async <T>(call: { name: string; id?: string }, run: () => T | Promise<T>): Promise<T | ToolMessage> => {
+    try {
+      return withVirtualPaths(await run());
+    } catch (err) {
+      const failure = toolFailureOf(err);
+      if (!failure) throw err;
+      const reason = (options.toVirtual ?? ((t: string) => t))(failure.toolError.message);
+      return new ToolMessage({ content: `The ${call.name} step failed: ${reason}\nFix the arguments and try again.`, tool_call_id: call.id ?? "", name: call.name, status: "error" });
+    }
+  };
+  /** The first refusal any of a call's argument texts gets, or null. */
+  const refusalInArguments = (args: unknown) => {
+    for (const text of argumentTexts(args)) {
+      const r = options.checkRefusal(text, { direction: "output", language: options.language });
+      if (r.refuse) return r;
+    }
+    return null;
+  };
   const skillsOf = (state: unknown) => ((state as { skillsMetadata?: CatalogSkill[] } | undefined)?.skillsMetadata ?? []) as CatalogSkill[];
+  // deepagents' own tools (execute, task, the file tools) are named too: a call to one is worth seeing.
+  const known = new Set<string>([...KNOWN_RUNTIME_TOOLS, "execute", ...options.fileTools, ...options.agentTools]);
   const deny = (tool: string, rule: string) =>
-    options.audit.record({ event: "tool", thread: options.threadId, agents: [options.agentId], tool, decision: "denied", rule });
+    options.audit.record({ event: "tool", thread: options.threadId, agents: [options.agentId], tool: auditToolName(tool, known), decision: "denied", rule });
 
   return createMiddleware({
     name: "ClinicalSafetyMiddleware",
@@ -102,7 +161,7 @@ export function createClinicalSafetyMiddleware(options: ClinicalSafetyOptions) {
       const refusal = options.checkAnswer(textOf(message), options.language);
       const allowed = allowedTools(options, skillsOf(request.state));
       const unsafeCalls = (message.tool_calls ?? []).filter(
-        (c) => !allowed.has(c.name) || options.checkRefusal(JSON.stringify(c.args), { direction: "output", language: options.language }).refuse,
+        (c) => !allowed.has(c.name) || refusalInArguments(c.args) !== null,
       );
       if (!refusal.refuse && unsafeCalls.length === 0) return response;
       if (refusal.refuse) {
@@ -123,12 +182,12 @@ export function createClinicalSafetyMiddleware(options: ClinicalSafetyOptions) {
         return new ToolMessage({ content: `The ${call.name} tool is not available to this specialist.`, tool_call_id: call.id ?? "", status: "error" });
       }
       const args = (call.args ?? {}) as Record<string, unknown>;
-      const refusal = options.checkRefusal(JSON.stringify(args), { direction: "output", language: options.language });
-      if (refusal.refuse) {
+      const refusal = refusalInArguments(args);
+      if (refusal) {
         deny(call.name, refusal.rule ?? "refusal_in_arguments");
         return new ToolMessage({ content: refusal.message ?? "Blocked by Carefold's safety rules.", tool_call_id: call.id ?? "", status: "error" });
       }
-      if (OWN_DATA_TOOLS.has(call.name)) return withVirtualPaths(await handler(request));
+      if (OWN_DATA_TOOLS.has(call.name)) return runTool(call, () => handler(request));
       let found = 0;
       const masked = maskArgs(args, (s) => {
         const r = options.sanitizePii(s);
@@ -138,7 +197,7 @@ export function createClinicalSafetyMiddleware(options: ClinicalSafetyOptions) {
       if (found > 0) {
         options.audit.record({ event: "tool", thread: options.threadId, agents: [options.agentId], tool: call.name, decision: "pii_masked", detail: { identifiers: found } });
       }
-      return withVirtualPaths(await handler(found > 0 ? { ...request, toolCall: { ...call, args: masked } } : request));
+      return runTool(call, () => handler(found > 0 ? { ...request, toolCall: { ...call, args: masked } } : request));
     },
   });
 }
