@@ -18,7 +18,13 @@ export default defineConfig({
     build: {
       // Native modules and the model runtime load from node_modules at run time, never bundled.
       externalizeDeps: true,
-      rolldownOptions: { input: { index: resolve(__dirname, "src/main/index.ts") } },
+      rolldownOptions: {
+        input: {
+          index: resolve(__dirname, "src/main/index.ts"),
+          // Document reading (PDF, OCR) runs in a worker thread of its own, loaded from this file next to index.js.
+          documentWorker: resolve(__dirname, "src/engine/documents/worker/documentWorker.ts"),
+        },
+      },
     },
   },
   preload: {
