@@ -7,6 +7,8 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { findContentDir } from "./paths";
 import { neutralizeLinks } from "../shared/links";
+import { createDocumentReader } from "./workspace/documentReader";
+import { structuredDataOf } from "./documents/structured";
 import { withoutInvisible } from "../shared/userText";
 import {
   EngineEventSchema,
@@ -149,7 +151,10 @@ export class Engine implements EngineApi {
     this.threads = new ThreadStore(this.db);
     const workspace = join(options.dataDir, "workspace");
     this.notes = new NotesStore(join(workspace, "notes"));
-    this.attachments = new AttachmentsStore(this.db, join(workspace, "attachments"));
+    this.attachments = new AttachmentsStore(this.db, join(workspace, "attachments"), {
+      reader: createDocumentReader({ emit: (e) => this.emit(e), structure: structuredDataOf, ocrCacheDir: join(options.dataDir, "cache", "ocr") }),
+      onUpdated: (attachment) => this.emit({ type: "attachment.updated", attachment }),
+    });
     this.approvals = new ApprovalStore(this.db);
     this.consent = createConsentStore(this.db, this.audit, { persist: !options.kiosk });
     this.models = new ModelHost(options.dataDir, this.settings, (e) => this.emit(e), options.modelProvider);
@@ -266,6 +271,7 @@ export class Engine implements EngineApi {
       : [];
     for (const dir of [this.notes.dir, workspace, auditLogsDir(this.options.dataDir), ...attachmentDirs]) removeStaleTemps(dir);
     this.consult.recover();
+    this.attachments.resumeReading();
   }
 
   // ----- wiring -----
@@ -384,6 +390,7 @@ export class Engine implements EngineApi {
   /** Wait for running turns to finish (after cancelling them), then close the database. */
   async close(): Promise<void> {
     await this.consult.close();
+    await this.attachments.close();
     await this.models.close();
     this.listeners.clear();
     this.db.close();

@@ -46,9 +46,9 @@ export const ModelSettingsSchema = z.strictObject({
   modelPath: z.string().max(4096).optional(),
   /** ollama: model tag, e.g. "qwen2.5:3b". */
   ollamaModel: z.string().max(200).optional(),
-  ollamaBaseUrl: z.url().max(2048).optional(),
+  ollamaBaseUrl: z.url({ protocol: /^https?$/ }).max(2048).optional(),
   /** openai-compatible clinic server. */
-  serverUrl: z.url().max(2048).optional(),
+  serverUrl: z.url({ protocol: /^https?$/ }).max(2048).optional(),
   serverModel: z.string().max(200).optional(),
   /** Context window the engine plans for (tokens). */
   contextSize: z.int().min(512).max(131072).optional(),
@@ -95,7 +95,51 @@ export const AttachmentSchema = z.strictObject({
   pagesTotal: z.int().nonnegative().nullable(),
   /** Why text could not be extracted, when it could not. */
   problem: z.string().nullable(),
+  /** Reading runs after the file is saved (PDF pages, OCR): "reading" until it is done. */
+  status: z.enum(["reading", "ready", "failed"]),
+  /** What the file really is, from its bytes (pdf, image, docx, csv, tsv, html, text, markdown, json); null until read or unknown. */
+  kind: z.string().nullable(),
+  /** Pages read with OCR (scans and photos). */
+  ocrPages: z.int().nonnegative(),
+  /** Structured data found in it (a blood-pressure or glucose log, a medication list, lab results, an EOB), or null. */
+  structured: z.enum(["bp_log", "glucose_log", "medication_list", "lab_results", "eob"]).nullable(),
 });
+
+export const DocumentPageSchema = z.strictObject({
+  n: z.int().positive(),
+  text: z.string(),
+  /** Read with OCR (a scan or a photo). */
+  ocr: z.boolean(),
+  /** No text on this page, even after OCR. */
+  empty: z.boolean(),
+  /** False when a limit stopped before this page (e.g. scanned pages past the OCR limit). */
+  read: z.boolean(),
+});
+
+/**
+ * Structured data read from a document, deterministically, every value checked against the page it came
+ * from (values that could not be found there are dropped and counted). Column, series and summary keys
+ * are words the app translates (date, time, systolic, diastolic, pulse, value, unit, test, …).
+ */
+export const StructuredDataSchema = z.strictObject({
+  kind: z.enum(["bp_log", "glucose_log", "medication_list", "lab_results", "eob"]),
+  columns: z.array(z.string()),
+  /** One row per record, its cells as printed, with where it was read ("p.2"). */
+  rows: z.array(z.strictObject({ cells: z.array(z.string()), source: z.string() })),
+  /** Readings over time for a trend chart (blood-pressure and glucose logs), else null. */
+  trend: z
+    .strictObject({
+      unit: z.string(),
+      series: z.array(z.string()),
+      points: z.array(z.strictObject({ label: z.string(), date: z.string().nullable(), values: z.array(z.number().nullable()), source: z.string() })),
+    })
+    .nullable(),
+  summary: z.array(z.strictObject({ key: z.string(), value: z.string() })),
+  /** Values dropped because they could not be found on the page they were cited on. */
+  dropped: z.int().nonnegative(),
+});
+export type StructuredData = z.infer<typeof StructuredDataSchema>;
+export type DocumentPage = z.infer<typeof DocumentPageSchema>;
 
 export const NoteSummarySchema = z.strictObject({
   name: NoteNameSchema,
@@ -259,6 +303,18 @@ export const requests = {
     output: AttachmentSchema,
   },
   "attachments.list": { input: Empty, output: z.array(AttachmentSchema) },
+  /** What reading a file found: its pages' text, its table (CSV/TSV) and its structured data. */
+  "attachments.read": {
+    input: z.strictObject({ id: IdSchema }),
+    output: z.strictObject({
+      attachment: AttachmentSchema,
+      pages: z.array(DocumentPageSchema),
+      table: z.strictObject({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }).nullable(),
+      structured: StructuredDataSchema.nullable(),
+      /** What the reader wants the user to know (pages not read, text cut, a blank page), in their language. */
+      notices: z.array(z.string()),
+    }),
+  },
   "attachments.remove": {
     input: z.strictObject({ id: IdSchema }),
     output: z.strictObject({ removed: z.boolean() }),
@@ -448,6 +504,16 @@ export const eventSchemas = {
     requestedAt: z.string(),
   }),
   progress: z.strictObject({ type: z.literal("progress"), ...TurnRef, phase: PhaseSchema, message: z.string() }),
+  /** Reading an attachment: page n of m, by its text layer or by OCR. */
+  "attachment.progress": z.strictObject({
+    type: z.literal("attachment.progress"),
+    attachmentId: IdSchema,
+    page: z.int().nonnegative(),
+    pages: z.int().nonnegative(),
+    stage: z.enum(["text", "ocr"]),
+  }),
+  /** An attachment finished reading (or failed): its new state. */
+  "attachment.updated": z.strictObject({ type: z.literal("attachment.updated"), attachment: AttachmentSchema }),
   done: z.strictObject({
     type: z.literal("done"),
     ...TurnRef,
@@ -500,6 +566,8 @@ export const EngineEventSchema = z.discriminatedUnion("type", [
   eventSchemas["consent.required"],
   eventSchemas["approval.resolved"],
   eventSchemas["model.progress"],
+  eventSchemas["attachment.progress"],
+  eventSchemas["attachment.updated"],
   eventSchemas.error,
 ]);
 export type EngineEvent = z.infer<typeof EngineEventSchema>;

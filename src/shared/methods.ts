@@ -8,6 +8,7 @@ export const METHODS = [
   "consult.decide",
   "attachments.add",
   "attachments.list",
+  "attachments.read",
   "attachments.remove",
   "notes.list",
   "notes.read",

@@ -77,11 +77,12 @@ export async function dispatchRequest(api: EngineRequests, method: unknown, para
     return errorResponse("rate_limited", `Too many ${method} requests. Try again in ${Math.max(1, Math.ceil(waitMs / 1000))} s.`);
   }
   const spec = requests[method];
-  const parsed = spec.input.safeParse(params ?? {});
-  if (!parsed.success) {
-    return errorResponse("invalid_input", `Invalid input for ${method}`, issuesOf(parsed.error));
-  }
   try {
+    // Inside the try: an in-process caller's object with a throwing getter or proxy trap is bad input too.
+    const parsed = spec.input.safeParse(params ?? {});
+    if (!parsed.success) {
+      return errorResponse("invalid_input", `Invalid input for ${method}`, issuesOf(parsed.error));
+    }
     const handler = api[method] as (input: unknown) => Promise<unknown>;
     const result = await handler.call(api, parsed.data);
     const checked = spec.output.safeParse(result);

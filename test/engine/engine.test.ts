@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { EngineEvent } from "../../src/shared/contract";
 import { createEngine, type Engine } from "../../src/engine/engine";
 import { verifyAuditLog } from "../../src/engine/audit/auditLog";
+import { MAX_CONTEXT_PAGES } from "../../src/engine/workspace/attachmentDocument";
 import { scriptedProvider, type Script } from "../support/scriptedChatModel";
 import { engineWithRouter, perAgentScript } from "../support/engineHarness";
 import { defaultPlan } from "../../src/engine/lifecycle/plan";
@@ -205,9 +206,18 @@ describe("engine stores", () => {
   it("adds, lists and removes attachments, reporting truncation honestly", async () => {
     const { engine } = start();
     const big = "Lab result line.\n".repeat(2000);
-    const a = await engine["attachments.add"]({ name: "labs.txt", dataBase64: Buffer.from(big).toString("base64") });
-    expect(a.pagesTotal).toBeGreaterThan(a.pagesRead!);
-    const b = await engine["attachments.add"]({ name: "scan.bin", dataBase64: Buffer.from([0, 1, 2]).toString("base64") });
+    const added = await engine["attachments.add"]({ name: "labs.txt", dataBase64: Buffer.from(big).toString("base64") });
+    expect(added.status).toBe("reading");
+    await engine.attachments.whenRead(added.id);
+    // Every page is read; a consult's first look is its first pages, and it says how many there are.
+    const a = engine.attachments.get(added.id)!;
+    expect(a).toMatchObject({ status: "ready", kind: "text" });
+    expect(a.pagesTotal).toBeGreaterThan(MAX_CONTEXT_PAGES);
+    expect(engine.attachments.contextText(a.id)!.split("[labs.txt p.")).toHaveLength(MAX_CONTEXT_PAGES + 1);
+    const added2 = await engine["attachments.add"]({ name: "scan.bin", dataBase64: Buffer.from([0, 1, 2]).toString("base64") });
+    await engine.attachments.whenRead(added2.id);
+    const b = engine.attachments.get(added2.id)!;
+    expect(b.status).toBe("failed");
     expect(b.problem).toMatch(/cannot read/);
     expect((await engine["attachments.list"]()).map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
     expect(await engine["attachments.remove"]({ id: a.id })).toEqual({ removed: true });

@@ -129,8 +129,10 @@ describe("union of rules and the semantic layer", () => {
     // A stand-in semantic layer that flags any text saying "routine".
     const flagsRoutine: SemanticGate = { model: semantic.model, classify: (t: string) => always(t.includes("routine")).classify(t) };
     const gate = createEmergencyGate({ semantic: flagsRoutine });
-    expect(gate.detect("help me", [{ kind: "attachment", name: "log.txt", text: "routine readings" }])).toMatchObject({ emergency: true, layer: "semantic" });
-    expect(gate.detect("help me", [{ kind: "note", name: "log.md", text: "routine readings", rulesOnly: true }]).emergency).toBe(false);
+    expect(gate.detect("help me", [{ kind: "attachment", name: "log.txt", text: "routine readings this week were fine" }])).toMatchObject({ emergency: true, layer: "semantic" });
+    expect(gate.detect("help me", [{ kind: "note", name: "log.md", text: "routine readings this week were fine", rulesOnly: true }]).emergency).toBe(false);
+    // A document's data lines (fewer than four words) are the rules' alone.
+    expect(gate.detect("help me", [{ kind: "attachment", name: "lab.txt", text: "routine 4.0-5.6 H" }]).emergency).toBe(false);
     const rule = gate.detect("Can you read today.md?", [{ kind: "note", name: "today.md", text: "Right now: crushing chest pain spreading to my left arm.", rulesOnly: true }]);
     expect(rule).toMatchObject({ emergency: true, layer: "rules", source: { kind: "note", name: "today.md" } });
   });

@@ -9,6 +9,7 @@ export const commandLoaders: Record<string, Loader> = {
   audit: async () => (await import("./audit")).command,
   data: async () => (await import("./data")).command,
   eval: async () => (await import("./eval")).command,
+  extract: async () => (await import("./extract")).command,
   guard: async () => (await import("./guard")).command,
   migrate: async () => (await import("./migrate")).command,
   models: async () => (await import("./models")).command,

@@ -91,6 +91,8 @@ export function createContextLoader(deps: ContextDeps): PhaseFn {
   return async (state) => {
     const attachments: ContextAttachment[] = [];
     for (const id of state.attachmentIds) {
+      // A file still being read (a PDF, a scan) is waited for: the gate and the model need its text.
+      await deps.attachments.whenRead(id);
       const meta = deps.attachments.get(id);
       if (!meta) continue;
       attachments.push({

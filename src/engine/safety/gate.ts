@@ -44,6 +44,11 @@ export interface EmergencyGateOptions {
   semantic: SemanticGate | null;
 }
 
+/** A word of two letters or more, in any script. */
+const PROSE_WORD = /\p{L}{2,}/gu;
+/** Prose lines of one document the semantic layer reads (a bound on the work, not a sample). */
+const MAX_SOURCE_LINES = 2000;
+
 const NOTHING: GateDecision = Object.freeze({ ...NO_EMERGENCY, layer: null, score: null, features: [], source: null, denial: false });
 
 export function createEmergencyGate(options: EmergencyGateOptions): EmergencyGate {
@@ -70,6 +75,23 @@ export function createEmergencyGate(options: EmergencyGateOptions): EmergencyGat
     }
     return { ...NOTHING, score, denial };
   };
+  /**
+   * A document is read by the rules whole, and by the semantic layer a line of prose at a time: the
+   * layer learned from messages, and over a lab table or a long log its windows find emergencies in
+   * numbers and headings ("4.0-5.6 H" read as sepsis). A line with fewer than four words is data.
+   */
+  const fromSource = (s: GateSource): GateDecision => {
+    const rules = one(s.text, true);
+    if (rules.emergency || s.rulesOnly || !options.semantic) return rules;
+    let lines = 0;
+    for (const line of s.text.split(/\r?\n/)) {
+      if ((line.match(PROSE_WORD) ?? []).length < 4) continue;
+      if (++lines > MAX_SOURCE_LINES) break;
+      const found = one(line);
+      if (found.emergency) return found;
+    }
+    return rules;
+  };
   return {
     semantic: options.semantic !== null,
     detect(text, sources = []) {
@@ -77,7 +99,7 @@ export function createEmergencyGate(options: EmergencyGateOptions): EmergencyGat
       if (message.emergency) return { ...message, source: { kind: "message", name: null } };
       for (const s of sources) {
         // A note or attachment can raise an emergency, never switch one off.
-        const found = one(s.text, s.rulesOnly);
+        const found = fromSource(s);
         if (found.emergency) return { ...found, source: { kind: s.kind, name: s.name } };
       }
       return message;

@@ -68,7 +68,7 @@ describe("specialist runtime (progressive disclosure)", () => {
     for (const s of ["cardiology-prep", "emergency-red-flags", "clinical-safety-boundaries"]) expect(system).toContain(`Read: /skills/${s}/SKILL.md`);
     expect(system).not.toContain("gastro-prep");
     expect(system).not.toContain("## How to help");
-    expect([...first!.tools].sort()).toEqual(["attach-read", "note-read", "read_file", "skill-docs", "workspace-note"]);
+    expect([...first!.tools].sort()).toEqual(["attach-read", "extract_structured_data", "note-read", "read_file", "skill-docs", "validate_grounding", "workspace-note"]);
     // Turn 2 carries the SKILL.md body; turn 3 the reference.
     expect(toolResults(provider, 1).join()).toContain("How to help");
     expect(toolResults(provider, 2).join()).toContain("blood pressure");

@@ -48,7 +48,7 @@ describe("attachments quota", () => {
   it("refuses an attachment past the count or the total size and stores nothing for it", () => {
     const db = openDatabase(join(tmp.dir, "carefold.db"));
     try {
-      const store = new AttachmentsStore(db, join(tmp.dir, "attachments"), { maxCount: 2, maxTotalBytes: 100 });
+      const store = new AttachmentsStore(db, join(tmp.dir, "attachments"), { quota: { maxCount: 2, maxTotalBytes: 100 } });
       store.add("a.txt", Buffer.from("a".repeat(60)).toString("base64"));
       expect(codeOf(() => store.add("b.txt", Buffer.from("b".repeat(60)).toString("base64")))).toBe("quota_exceeded");
       store.add("c.txt", Buffer.from("c".repeat(10)).toString("base64"));

@@ -2,7 +2,7 @@
  * Deterministic field extraction from paperwork text (no model): dates, money amounts, claim and
  * reference numbers, and codes. The model then explains them; it never has to guess the numbers.
  */
-export const EXTRACTION_KINDS = ["eob", "bill", "denial_letter", "prior_auth", "lab_report", "medication_list", "other"] as const;
+export const EXTRACTION_KINDS = ["eob", "bill", "denial_letter", "prior_auth", "lab_report", "medication_list", "bp_log", "glucose_log", "other"] as const;
 export type ExtractionKind = (typeof EXTRACTION_KINDS)[number];
 
 export interface ExtractedFields {

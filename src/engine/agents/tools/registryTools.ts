@@ -6,39 +6,9 @@ import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import { z } from "zod";
 import { legacyNoteFileName, noteFileFor, noteNameFromTitle } from "../../../shared/noteNames";
 import type { ToolContext } from "./context";
-import { extractFields, EXTRACTION_KINDS } from "./extractFields";
+import { attachRead, extractStructuredData, validateGroundingTool } from "./documentTools";
+import { echo } from "./echo";
 import { referencesSection } from "./skillReferences";
-
-/** A name the model gave, quoted back short: a huge argument is not paid for twice in the context. */
-function echo(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
-}
-
-function findAttachment(ctx: ToolContext, name: string) {
-  const picked = ctx.attachmentIds.map((id) => ctx.attachments.get(id)).filter((a) => a !== null);
-  return picked.find((a) => a.id === name || a.name === name || a.name.toLowerCase() === name.toLowerCase()) ?? null;
-}
-
-export function attachRead(ctx: ToolContext): StructuredToolInterface {
-  return tool(
-    async ({ name }) => {
-      const a = findAttachment(ctx, name);
-      if (!a) {
-        const names = ctx.attachmentIds.map((id) => ctx.attachments.get(id)?.name).filter(Boolean);
-        return names.length ? `No attachment named "${echo(name)}". Attached: ${names.join(", ")}.` : "The user attached no files to this question.";
-      }
-      const text = ctx.attachments.contextText(a.id);
-      if (text === null) return `"${a.name}" has no readable text: ${a.problem ?? "unknown format"}.`;
-      const truncated = a.pagesRead !== null && a.pagesTotal !== null && a.pagesRead < a.pagesTotal;
-      return `${truncated ? `[Read ${a.pagesRead} of ${a.pagesTotal} pages of "${a.name}".]\n` : ""}${text}`;
-    },
-    {
-      name: "attach-read",
-      description: "Read the text of a file the user attached to this question.",
-      schema: z.object({ name: z.string().max(255).describe("attachment file name") }),
-    },
-  );
-}
 
 export function workspaceNote(ctx: ToolContext): StructuredToolInterface {
   // Human-in-the-loop interrupts before this runs: it executes only after the user approved
@@ -147,22 +117,6 @@ export function listAgents(ctx: ToolContext): StructuredToolInterface {
   );
 }
 
-export function extractStructuredData(ctx: ToolContext): StructuredToolInterface {
-  return tool(
-    async ({ name, kind }) => {
-      const a = findAttachment(ctx, name);
-      const text = a ? ctx.attachments.contextText(a.id) : null;
-      if (!a || text === null) return `No readable attachment named "${echo(name)}".`;
-      return JSON.stringify(extractFields(text, kind));
-    },
-    {
-      name: "extract_structured_data",
-      description: "Pull dates, amounts, codes and reference numbers out of an attached bill, EOB, denial letter or form.",
-      schema: z.object({ name: z.string().max(255).describe("attachment file name"), kind: z.enum(EXTRACTION_KINDS) }),
-    },
-  );
-}
-
 /** Registry name → factory. Tools not listed here are not implemented because no agent declares them. */
 export const REGISTRY_TOOL_FACTORIES: Record<string, (ctx: ToolContext) => StructuredToolInterface> = {
   "attach-read": attachRead,
@@ -172,4 +126,5 @@ export const REGISTRY_TOOL_FACTORIES: Record<string, (ctx: ToolContext) => Struc
   sanitize_pii: sanitizePiiTool,
   list_agents: listAgents,
   extract_structured_data: extractStructuredData,
+  validate_grounding: validateGroundingTool,
 };

@@ -1,0 +1,53 @@
+/**
+ * The attachments store's reader: the documents module reads the stored file in its worker (content
+ * sniffed, limits, OCR), and what it read is stored beside the file; progress goes out as events.
+ */
+import { readFileSync } from "node:fs";
+import type { EngineEvent, StructuredData } from "../../shared/contract";
+import { DocumentError, ingestDocument, type IngestResult } from "../documents";
+import { documentPages, writeDocument } from "./attachmentDocument";
+import type { AttachmentReader, AttachmentReadResult } from "./attachmentsStore";
+
+export interface DocumentReaderOptions {
+  emit(event: EngineEvent): void;
+  /** Structured data found in what was read (logs, medication lists, labs, EOBs), or null. */
+  structure?(result: IngestResult, pages: ReturnType<typeof documentPages>): StructuredData | null;
+  /** Where OCR language data may be unpacked. */
+  ocrCacheDir?: string;
+  /** Test hook: extra execArgv for the worker. */
+  workerExecArgv?: string[];
+}
+
+export function createDocumentReader(options: DocumentReaderOptions): AttachmentReader {
+  return {
+    async read({ id, name, file, folder }, signal): Promise<AttachmentReadResult> {
+      let result: IngestResult;
+      try {
+        result = await ingestDocument(readFileSync(file), name, {
+          signal,
+          ocrLanguages: ["eng", "spa"],
+          ...(options.ocrCacheDir ? { ocrCacheDir: options.ocrCacheDir } : {}),
+          ...(options.workerExecArgv ? { workerExecArgv: options.workerExecArgv } : {}),
+          onProgress: (p) => options.emit({ type: "attachment.progress", attachmentId: id, page: p.page, pages: p.pages, stage: p.stage }),
+        });
+      } catch (err) {
+        const problem = err instanceof DocumentError ? err.message : `Carefold could not read this file (${err instanceof Error ? err.message : String(err)}).`;
+        return { status: "failed", kind: null, pagesRead: null, pagesTotal: null, ocrPages: 0, structured: null, problem };
+      }
+      const pages = documentPages(result);
+      const structured = options.structure?.(result, pages) ?? null;
+      writeDocument(folder, { kind: result.kind, pages, table: result.table ?? null, notices: result.notices, structured });
+      const read = pages.filter((p) => p.read).length;
+      const empty = pages.every((p) => !p.read || p.empty);
+      return {
+        status: "ready",
+        kind: result.kind,
+        pagesRead: read,
+        pagesTotal: pages.length,
+        ocrPages: pages.filter((p) => p.ocr).length,
+        structured: structured?.kind ?? null,
+        problem: empty ? "Carefold found no text in this file." : null,
+      };
+    },
+  };
+}

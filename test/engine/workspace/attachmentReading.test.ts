@@ -1,0 +1,90 @@
+/**
+ * Attachments are read after they are saved (issue 15): a PDF page by page, a CSV as a table, with
+ * progress and an update event; the attachment view gets pages and grounded structured data; a consult
+ * waits for its files and cites what it read ("file p.2"); a damaged file fails with a clear reason.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BP_LOG, CSV_LOG, LAB_REPORT, textPdf, truncatedPdf } from "../../support/documentFixtures";
+import { startEngine, type EngineContext } from "../../security/securityHarness";
+
+const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString("base64");
+
+let ctx: EngineContext;
+beforeAll(() => {
+  ctx = startEngine();
+});
+afterAll(async () => {
+  await ctx.stop();
+});
+
+async function added(name: string, bytes: Uint8Array | string) {
+  const r = await ctx.call("attachments.add", { name, dataBase64: b64(bytes) });
+  if (!r.ok) throw new Error(r.error.message);
+  const a = r.result as { id: string; status: string };
+  expect(a.status).toBe("reading");
+  await ctx.engine.attachments.whenRead(a.id);
+  return a.id;
+}
+
+describe("reading attachments", () => {
+  it("reads a two-page lab PDF page by page and tells the view and the model which page said what", async () => {
+    const id = await added("lab-report.pdf", await textPdf(LAB_REPORT));
+    const updated = ctx.events.of("attachment.updated").find((e) => e.attachment.id === id);
+    expect(updated?.attachment).toMatchObject({ status: "ready", kind: "pdf", pagesRead: 2, pagesTotal: 2, ocrPages: 0, structured: "lab_results" });
+    expect(ctx.events.of("attachment.progress").some((e) => e.attachmentId === id && e.pages === 2)).toBe(true);
+    const view = await ctx.call("attachments.read", { id });
+    expect(view.ok).toBe(true);
+    const { pages, structured } = (view.ok ? view.result : {}) as { pages: { n: number; text: string }[]; structured: { kind: string; rows: { cells: string[]; source: string }[] } };
+    for (const [i, page] of LAB_REPORT.entries()) for (const v of page.values) expect(pages[i]!.text, v).toContain(v);
+    const potassium = structured.rows.find((r) => r.cells[0]?.startsWith("Potassium"));
+    expect(potassium).toMatchObject({ cells: expect.arrayContaining(["5.3"]), source: "p.2" });
+
+    ctx.script([
+      { toolCalls: [{ name: "attach-read", args: { name: "lab-report.pdf" } }, { name: "attach-read", args: { name: "lab-report.pdf", page: 2 } }] },
+      { text: "Your potassium was 5.3 mmol/L [lab-report.pdf p.2]." },
+    ]);
+    ctx.route("records-coordinator");
+    const done = await ctx.ask("What do my lab results say I should ask about?", [id]);
+    ctx.route("visit-steward");
+    expect(done.outcome).toBe("answered");
+    expect(ctx.modelSaw()).toContain("[lab-report.pdf p.1]");
+    expect(ctx.modelSaw()).toContain("[lab-report.pdf p.2] (page 2 of 2)");
+  });
+
+  it("reads a CSV blood-pressure log as a table with a trend, every reading cited by row", async () => {
+    const id = await added("bp.csv", CSV_LOG);
+    const view = await ctx.call("attachments.read", { id });
+    const { attachment, table, structured } = (view.ok ? view.result : {}) as {
+      attachment: { structured: string };
+      table: { columns: string[]; rows: string[][] };
+      structured: { kind: string; trend: { series: string[]; points: { values: number[]; source: string }[] }; dropped: number };
+    };
+    expect(attachment.structured).toBe("bp_log");
+    expect(table.columns).toEqual(["Date", "Time", "Systolic", "Diastolic", "Pulse"]);
+    expect(structured.trend.series).toEqual(["systolic", "diastolic"]);
+    expect(structured.trend.points.map((p) => p.values)).toEqual([
+      [128, 82],
+      [135, 88],
+      [131, 84],
+    ]);
+    expect(structured.trend.points[0]!.source).toBe("row 1");
+    expect(structured.dropped).toBe(0);
+  });
+
+  it("reads a BP log PDF whose readings span two pages", async () => {
+    const id = await added("home-bp.pdf", await textPdf(BP_LOG));
+    const view = await ctx.call("attachments.read", { id });
+    const structured = (view.ok ? (view.result as { structured: { kind: string; rows: { source: string }[] } }).structured : null)!;
+    expect(structured.kind).toBe("bp_log");
+    expect(structured.rows.map((r) => r.source)).toEqual(["p.1", "p.1", "p.1", "p.2", "p.2"]);
+  });
+
+  it("a damaged PDF fails with a clear reason, and a consult with it still gets an answer", async () => {
+    const id = await added("scan.pdf", await truncatedPdf());
+    const a = ctx.engine.attachments.get(id)!;
+    expect(a.status).toBe("failed");
+    expect(a.problem).toMatch(/damaged|incomplete/i);
+    ctx.script([{ text: "I could not read that file; here is what to bring." }]);
+    expect((await ctx.ask("Help me prepare for my visit", [id])).outcome).toBe("answered");
+  });
+});
