@@ -175,7 +175,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (!frame.success) {
         const id = raw && typeof raw === "object" && "id" in raw ? (raw as { id: unknown }).id : null;
         send(ws, {
-          id: typeof id === "string" || typeof id === "number" ? id : null,
+          // An id is echoed only when it could have been a valid one (never a 200 KB string back).
+          id: (typeof id === "string" && id.length <= 64) || typeof id === "number" ? id : null,
           ...errorResponse("invalid_message", "Expected {id, method, params}"),
         });
         return;

@@ -3,7 +3,7 @@
  * during a USB copy or download still has a valid header, so we also check that every tensor's data fits
  * inside the file.
  */
-import { stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { readGgufFileInfo, type GgufFileInfo } from "node-llama-cpp";
 
@@ -109,6 +109,36 @@ export function summarize(info: GgufFileInfo, sizeBytes: number): GgufSummary {
   };
 }
 
+/** magic, version (u32), tensor count (u64), metadata key/value count (u64). */
+const GGUF_HEADER_BYTES = 24;
+/** The least one metadata entry takes (key length u64, value type u32, a one-byte value) and one tensor info (name length u64, dimension count u32, type u32, offset u64). */
+const MIN_METADATA_ENTRY_BYTES = 13;
+const MIN_TENSOR_INFO_BYTES = 24;
+
+/**
+ * The fixed header, checked before the parser sees the file: the parser reads zeros past the end of a
+ * file, so a "GGUF" file with garbage counts after the magic would keep it reading for ever.
+ */
+async function checkHeader(path: string, size: number): Promise<void> {
+  const header = Buffer.alloc(GGUF_HEADER_BYTES);
+  const handle = await open(path, "r");
+  try {
+    await handle.read(header, 0, GGUF_HEADER_BYTES, 0);
+  } finally {
+    await handle.close();
+  }
+  if (header.toString("latin1", 0, 4) !== "GGUF") {
+    throw new InvalidModelFileError(`${path} is not a GGUF model file. Carefold needs a .gguf file (for example from Hugging Face).`);
+  }
+  const damaged = () =>
+    new InvalidModelFileError(`${path} is not a complete GGUF model file (its header is cut off or damaged). If it was copied from a USB stick or downloaded, copy it again.`);
+  if (size < GGUF_HEADER_BYTES) throw damaged();
+  const version = header.readUInt32LE(4);
+  if (version !== 2 && version !== 3) throw new InvalidModelFileError(`${path} is a GGUF file of version ${version}, which Carefold cannot read.`);
+  const needed = BigInt(GGUF_HEADER_BYTES) + header.readBigUInt64LE(8) * BigInt(MIN_TENSOR_INFO_BYTES) + header.readBigUInt64LE(16) * BigInt(MIN_METADATA_ENTRY_BYTES);
+  if (needed > BigInt(size)) throw damaged();
+}
+
 /** Validates a GGUF file on disk; throws InvalidModelFileError with a user-facing message. */
 export async function validateGgufFile(path: string): Promise<GgufSummary> {
   let size: number;
@@ -120,6 +150,7 @@ export async function validateGgufFile(path: string): Promise<GgufSummary> {
     if (err instanceof InvalidModelFileError) throw err;
     throw new InvalidModelFileError(`Cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}.`);
   }
+  await checkHeader(path, size);
   let info: GgufFileInfo;
   try {
     info = await readGgufFileInfo(path, { sourceType: "filesystem", logWarnings: false, spliceSplitFiles: false });

@@ -21,7 +21,9 @@ export class SettingsStore {
   }
 
   set(patch: SettingsPatch): Settings {
-    const next = SettingsSchema.parse({ ...this.get(), ...patch });
+    // A key given as undefined (the patch schema allows it; IPC keeps it) is a key not given, not a reset.
+    const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    const next = SettingsSchema.parse({ ...this.get(), ...given });
     this.db
       .prepare("INSERT INTO settings (key, value) VALUES ('settings', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
       .run(JSON.stringify(next));
