@@ -152,7 +152,12 @@ export class Engine implements EngineApi {
     const workspace = join(options.dataDir, "workspace");
     this.notes = new NotesStore(join(workspace, "notes"));
     this.attachments = new AttachmentsStore(this.db, join(workspace, "attachments"), {
-      reader: createDocumentReader({ emit: (e) => this.emit(e), structure: structuredDataOf, ocrCacheDir: join(options.dataDir, "cache", "ocr") }),
+      reader: createDocumentReader({
+        emit: (e) => this.emit(e),
+        language: () => this.settings.get().language,
+        structure: structuredDataOf,
+        ocrCacheDir: join(options.dataDir, "cache", "ocr"),
+      }),
       onUpdated: (attachment) => this.emit({ type: "attachment.updated", attachment }),
     });
     this.approvals = new ApprovalStore(this.db);
@@ -241,7 +246,7 @@ export class Engine implements EngineApi {
     });
     const handlers: EngineRequests = {
       ...consultHandlers(this.consult, () => this.refreshContent()),
-      ...workspaceHandlers(this.attachments, this.notes),
+      ...workspaceHandlers(this.attachments, this.notes, () => this.settings.get().language),
       ...threadHandlers(this.threads, this.consult, this.eraser),
       ...libraryHandlers({
         content: this.content,

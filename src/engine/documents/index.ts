@@ -3,9 +3,9 @@
  * The port the attachments store and the tools use.
  */
 export { ingestDocument, resolveLimits } from "./ingest";
-export { DocumentError, isDocumentError, type DocumentErrorCode, type DocumentErrorParams } from "./errors";
+export { DocumentError, documentErrorText, isDocumentError, type DocumentErrorCode, type DocumentErrorParams } from "./errors";
 export { sniff, claimedKind, type Sniffed } from "./sniff";
-export { pageList } from "./notices";
+export { noticeText, pageList } from "./notices";
 export {
   DEFAULT_LIMITS,
   type DocumentKind,

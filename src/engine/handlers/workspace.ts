@@ -1,12 +1,13 @@
 /** The user's files: attachments and saved notes. */
 import { EngineError } from "../../shared/rpc";
+import { noticeText } from "../documents";
 import type { AttachmentsStore } from "../workspace/attachmentsStore";
 import type { NotesStore } from "../workspace/notesStore";
 import type { Handlers } from "./types";
 
 type WorkspaceRequests = "attachments.add" | "attachments.list" | "attachments.read" | "attachments.remove" | "notes.list" | "notes.read" | "notes.write" | "notes.delete";
 
-export function workspaceHandlers(attachments: AttachmentsStore, notes: NotesStore): Handlers<WorkspaceRequests> {
+export function workspaceHandlers(attachments: AttachmentsStore, notes: NotesStore, language: () => "en" | "es" = () => "en"): Handlers<WorkspaceRequests> {
   return {
     "attachments.add": async (input) => attachments.add(input.name, input.dataBase64, input.mime),
     "attachments.list": async () => attachments.list(),
@@ -19,7 +20,7 @@ export function workspaceHandlers(attachments: AttachmentsStore, notes: NotesSto
         pages: doc?.pages ?? [],
         table: doc?.table ?? null,
         structured: doc?.structured ?? null,
-        notices: doc?.notices.map((n) => n.message) ?? [],
+        notices: doc?.notices.map((n) => noticeText(n as Parameters<typeof noticeText>[0], language())) ?? [],
       };
     },
     "attachments.remove": async (input) => ({ removed: attachments.remove(input.id) }),

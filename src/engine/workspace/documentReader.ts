@@ -4,12 +4,14 @@
  */
 import { readFileSync } from "node:fs";
 import type { EngineEvent, StructuredData } from "../../shared/contract";
-import { DocumentError, ingestDocument, type IngestResult } from "../documents";
-import { documentPages, writeDocument } from "./attachmentDocument";
+import { DocumentError, documentErrorText, ingestDocument, type IngestResult } from "../documents";
+import { documentPages, MAX_CONTEXT_PAGES, writeDocument } from "./attachmentDocument";
 import type { AttachmentReader, AttachmentReadResult } from "./attachmentsStore";
 
 export interface DocumentReaderOptions {
   emit(event: EngineEvent): void;
+  /** The user's language now: why a file could not be read is said in it. */
+  language?(): "en" | "es";
   /** Structured data found in what was read (logs, medication lists, labs, EOBs), or null. */
   structure?(result: IngestResult, pages: ReturnType<typeof documentPages>): StructuredData | null;
   /** Where OCR language data may be unpacked. */
@@ -31,7 +33,13 @@ export function createDocumentReader(options: DocumentReaderOptions): Attachment
           onProgress: (p) => options.emit({ type: "attachment.progress", attachmentId: id, page: p.page, pages: p.pages, stage: p.stage }),
         });
       } catch (err) {
-        const problem = err instanceof DocumentError ? err.message : `Carefold could not read this file (${err instanceof Error ? err.message : String(err)}).`;
+        const language = options.language?.() ?? "en";
+        const problem =
+          err instanceof DocumentError
+            ? documentErrorText(err, language)
+            : language === "es"
+              ? `Carefold no pudo leer este archivo (${err instanceof Error ? err.message : String(err)}).`
+              : `Carefold could not read this file (${err instanceof Error ? err.message : String(err)}).`;
         return { status: "failed", kind: null, pagesRead: null, pagesTotal: null, ocrPages: 0, structured: null, problem };
       }
       const pages = documentPages(result);
@@ -42,11 +50,12 @@ export function createDocumentReader(options: DocumentReaderOptions): Attachment
       return {
         status: "ready",
         kind: result.kind,
-        pagesRead: read,
+        // What a consult's first look holds (the model can ask for later pages): "read 4 of 12 pages".
+        pagesRead: Math.min(read, MAX_CONTEXT_PAGES),
         pagesTotal: pages.length,
         ocrPages: pages.filter((p) => p.ocr).length,
         structured: structured?.kind ?? null,
-        problem: empty ? "Carefold found no text in this file." : null,
+        problem: empty ? documentErrorText({ code: "no_text", params: {} }, options.language?.() ?? "en") : null,
       };
     },
   };

@@ -4,7 +4,7 @@
  * waits for its files and cites what it read ("file p.2"); a damaged file fails with a clear reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BP_LOG, CSV_LOG, LAB_REPORT, textPdf, truncatedPdf } from "../../support/documentFixtures";
+import { BP_LOG, CSV_LOG, LAB_REPORT, renderTextPng, textPdf, truncatedPdf } from "../../support/documentFixtures";
 import { startEngine, type EngineContext } from "../../security/securityHarness";
 
 const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString("base64");
@@ -79,6 +79,26 @@ describe("reading attachments", () => {
     expect(structured.rows.map((r) => r.source)).toEqual(["p.1", "p.1", "p.1", "p.2", "p.2"]);
   });
 
+  it("reads a photographed BP log with OCR, and a consult lists its readings with dates and where they were read", async () => {
+    const id = await added("bp-photo.png", await renderTextPng());
+    const a = ctx.engine.attachments.get(id)!;
+    expect(a).toMatchObject({ status: "ready", kind: "image", ocrPages: 1, structured: "bp_log" });
+    ctx.script([
+      { toolCalls: [{ name: "extract_structured_data", args: { name: "bp-photo.png", kind: "bp_log" } }] },
+      { toolCalls: [{ name: "validate_grounding", args: { name: "bp-photo.png", values: [{ value: "128/82", page: 1 }, { value: "150/99", page: 1 }] } }] },
+      { text: "Your log shows 128/82 on 03/04 in the morning [bp-photo.png p.1]." },
+    ]);
+    ctx.route("cardiology-guide");
+    const done = await ctx.ask("Help me bring my blood pressure log to my heart visit", [id]);
+    ctx.route("visit-steward");
+    expect(done.outcome).toBe("answered");
+    const saw = ctx.modelSaw();
+    expect(saw).toContain('"source":"bp-photo.png p.1"');
+    expect(saw).toMatch(/128[^0-9]+82/);
+    expect(saw).toContain('"kept":[{"value":"128/82","page":1}]');
+    expect(saw).toContain('"value":"150/99","page":1,"why":"not_on_page"');
+  });
+
   it("a damaged PDF fails with a clear reason, and a consult with it still gets an answer", async () => {
     const id = await added("scan.pdf", await truncatedPdf());
     const a = ctx.engine.attachments.get(id)!;
@@ -86,5 +106,10 @@ describe("reading attachments", () => {
     expect(a.problem).toMatch(/damaged|incomplete/i);
     ctx.script([{ text: "I could not read that file; here is what to bring." }]);
     expect((await ctx.ask("Help me prepare for my visit", [id])).outcome).toBe("answered");
+    // Said in the user's language.
+    await ctx.call("settings.set", { language: "es" });
+    const es = await added("escaneo.pdf", await truncatedPdf());
+    expect(ctx.engine.attachments.get(es)!.problem).toMatch(/dañado|incompleto/);
+    await ctx.call("settings.set", { language: "en" });
   });
 });

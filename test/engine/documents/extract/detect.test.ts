@@ -41,8 +41,14 @@ const HOSTILE: Record<string, string> = {
   "codes": fill("CO-"),
 };
 
+/**
+ * About 0.45 s at worst on a quiet machine. Backtracking gone wrong on 200 KB (quadratic or worse) takes
+ * minutes, so this bound still catches it while the suite shares two cores with other test files.
+ */
+const BOUND_MS = 5000;
+
 describe("hostile input", () => {
-  it.each(Object.entries(HOSTILE))("%s: 200 KB through every parser, grounding and detection, each under a second", (_name, text) => {
+  it.each(Object.entries(HOSTILE))("%s: 200 KB through every parser, grounding and detection, each within the bound", (_name, text) => {
     const pages = [{ n: 1, text }];
     const timed = (f: () => unknown) => {
       const t0 = performance.now();
@@ -51,9 +57,9 @@ describe("hostile input", () => {
     };
     for (const kind of DOCUMENT_KINDS) {
       let extracted: unknown;
-      expect(timed(() => (extracted = extractStructured(kind, pages)))).toBeLessThan(1000);
-      expect(timed(() => validateGrounding(extracted, pages))).toBeLessThan(1000);
+      expect(timed(() => (extracted = extractStructured(kind, pages)))).toBeLessThan(BOUND_MS);
+      expect(timed(() => validateGrounding(extracted, pages))).toBeLessThan(BOUND_MS);
     }
-    expect(timed(() => detectKind(pages))).toBeLessThan(1000);
+    expect(timed(() => detectKind(pages))).toBeLessThan(BOUND_MS);
   });
 });
