@@ -176,8 +176,9 @@ describe("attachments", () => {
     ]);
     await expect.poll(() => page.getByTestId("attachment-row").count(), { timeout: 20_000 }).toBe(2);
     const long = page.getByTestId("attachment-row").filter({ hasText: "long-record.txt" });
-    expect(await long.innerText()).toContain("Read 4 of 5 pages");
-    expect(await page.getByTestId("attachment-row").filter({ hasText: "lab-results.txt" }).innerText()).toContain("Read in full (1 page)");
+    // Files are read after they are added: the row says so once reading is done.
+    await expect.poll(() => long.innerText(), { timeout: 20_000 }).toContain("Read 4 of 5 pages");
+    await expect.poll(() => page.getByTestId("attachment-row").filter({ hasText: "lab-results.txt" }).innerText(), { timeout: 20_000 }).toContain("Read in full (1 page)");
 
     // Drag and drop: a small file is added; a 21 MB scan is refused at once with its own error.
     await dropFiles(page, '[data-testid="drop-zone"]', [

@@ -11,6 +11,7 @@ import { AppHeader, type View } from "./components/AppHeader";
 import { ApprovalDialog } from "./components/ApprovalDialog";
 import type { AnswerActions } from "./components/AssistantMessage";
 import { AttachmentsPanel } from "./components/AttachmentsPanel";
+import { AttachmentView } from "./components/AttachmentView";
 import { CatalogBrowser } from "./components/CatalogBrowser";
 import { ChatView } from "./components/ChatView";
 import type { Draft } from "./components/Composer";
@@ -30,6 +31,7 @@ import { usePrompts } from "./hooks/usePrompts";
 import { useSettings } from "./hooks/useSettings";
 import { useThreads } from "./hooks/useThreads";
 import { agentTitles, pickStarters } from "./lib/catalog";
+import { logFiles, logsMarkdown, withLogs, type AgendaLog } from "./lib/agendaLogs";
 import { downloadText } from "./lib/download";
 import { errorInfo, errorLeadKey } from "./lib/errors";
 import { bannerShownFor, questionFor } from "./state/conversation";
@@ -37,7 +39,7 @@ import { downloadsReducer, type ModelProgress } from "./state/downloads";
 import type { EngineClient } from "./transport/connect";
 
 export function App({ client }: { client: EngineClient }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message: announcement, announce } = useAnnouncer();
   const consult = useConsult(client);
   const { state, dispatch } = consult;
@@ -52,6 +54,9 @@ export function App({ client }: { client: EngineClient }) {
   const [downloads, setDownloads] = useState<Record<string, ModelProgress>>({});
   const [view, setView] = useState<View>("chat");
   const [agenda, setAgenda] = useState<Agenda | null>(null);
+  const [agendaLogs, setAgendaLogs] = useState<AgendaLog[]>([]);
+  /** The attachment open in its own view, and the screen it was opened from. */
+  const [viewing, setViewing] = useState<{ id: string; from: View } | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   // "Decide later" moves the focus to the header's "changes waiting" button, where the user can come back.
@@ -96,12 +101,20 @@ export function App({ client }: { client: EngineClient }) {
 
   const send = useCallback(
     (text: string) => {
-      const ids = attachments.selected;
+      const files = attachments.items.filter((a) => attachments.selected.includes(a.id)).map((a) => ({ id: a.id, name: a.name }));
       attachments.clearSelection();
       setView("chat");
-      void consult.send(text, { attachmentIds: ids }).then((ok) => ok && refreshThreads());
+      void consult.send(text, { files }).then((ok) => ok && refreshThreads());
     },
     [attachments, consult, refreshThreads],
+  );
+
+  const openFile = useCallback(
+    (id: string) => {
+      setViewing({ id, from: view === "attachment" ? "attachments" : view });
+      setView("attachment");
+    },
+    [view],
   );
 
   const openThread = (id: string) => void consult.openThread(id);
@@ -140,15 +153,24 @@ export function App({ client }: { client: EngineClient }) {
     }
   };
 
+  /** The blood-pressure and glucose logs sent with this turn's question (known for questions sent in this session). */
+  const logsOf = async (turnId: string): Promise<AgendaLog[]> => {
+    const question = state.messages.find((m) => m.role === "user" && m.turnId === turnId);
+    const files = logFiles((question?.files ?? []).map((f) => f.id), attachments.items);
+    const read = await Promise.all(files.map((a) => attachments.read(a.id).catch(() => null)));
+    return read.flatMap((r) => (r?.structured ? [{ id: r.attachment.id, name: r.attachment.name, data: r.structured }] : []));
+  };
+
   const openAgenda = async (turnId: string, mode: "print" | "download") => {
     if (!state.threadId) return;
     try {
-      const exported = await client["agenda.export"]({ threadId: state.threadId, turnId });
+      const [exported, logs] = await Promise.all([client["agenda.export"]({ threadId: state.threadId, turnId }), logsOf(turnId)]);
       if (mode === "download") {
-        downloadText(`${exported.fileName}.md`, exported.markdown);
+        downloadText(`${exported.fileName}.md`, withLogs(exported.markdown, logsMarkdown(logs, t, i18n.language)));
         announce(t("agenda.downloaded", { name: `${exported.fileName}.md` }));
       } else {
         setAgenda(exported);
+        setAgendaLogs(logs);
         setView("agenda");
       }
     } catch (err) {
@@ -197,6 +219,7 @@ export function App({ client }: { client: EngineClient }) {
   };
   const starters = useMemo(() => pickStarters(agents, 4), [agents]);
   const selectedAttachments = attachments.items.filter((a) => attachments.selected.includes(a.id));
+  const viewed = viewing ? (attachments.items.find((a) => a.id === viewing.id) ?? null) : null;
   const pendingApproval = prompts.approvals[0];
   // Nothing may cover the emergency banner: dialogs wait until it is acknowledged.
   const dialogsAllowed = state.emergency === null;
@@ -210,10 +233,21 @@ export function App({ client }: { client: EngineClient }) {
   let screen: ReactNode;
   if (!settings) screen = <p className="muted">{t("app.loading")}</p>;
   else if (firstRun) screen = <FirstRun settings={settings} models={models} downloads={downloads} update={update} />;
-  else if (view === "agenda" && agenda) screen = <AgendaView agenda={agenda} desktop={info?.host === "desktop"} onBack={() => setView("chat")} />;
+  else if (view === "agenda" && agenda) screen = <AgendaView agenda={agenda} logs={agendaLogs} desktop={info?.host === "desktop"} onBack={() => setView("chat")} />;
+  else if (view === "attachment" && viewing && viewed)
+    screen = (
+      <AttachmentView
+        key={viewed.id}
+        attachment={viewed}
+        progress={attachments.progress[viewed.id] ?? null}
+        read={attachments.read}
+        backTo={viewing.from === "attachments" ? "attachments" : "chat"}
+        onBack={() => setView(viewing.from)}
+      />
+    );
   else if (view === "catalog") screen = <CatalogBrowser agents={agents} onAsk={askInNewThread} />;
   else if (view === "notes") screen = <NotesPanel />;
-  else if (view === "attachments") screen = <AttachmentsPanel model={attachments} onPickFiles={() => fileInput.current?.click()} />;
+  else if (view === "attachments" || view === "attachment") screen = <AttachmentsPanel model={attachments} onPickFiles={() => fileInput.current?.click()} onOpen={openFile} />;
   else if (view === "settings") screen = <SettingsPanel settings={settings} info={info} agents={agents} models={models} downloads={downloads} update={update} onDataDeleted={dataDeleted} />;
   else
     screen = (
@@ -226,6 +260,7 @@ export function App({ client }: { client: EngineClient }) {
         busy={state.activeTurnId !== null}
         draft={draft}
         attached={selectedAttachments}
+        files={{ items: attachments.items, progress: attachments.progress, onOpen: openFile }}
         onOpen={openThread}
         onNew={newThread}
         onRename={rename}

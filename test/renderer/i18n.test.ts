@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import en from "../../src/renderer/i18n/en.json";
 import es from "../../src/renderer/i18n/es.json";
 import {
+  AttachmentSchema,
   CrisisLocaleSchema,
   EmergencySourceSchema,
   eventSchemas,
@@ -89,6 +90,15 @@ describe("UI strings", () => {
       ["consent.never", ["diagnose", "prescribe", "dose", "medicines", "emergency"]],
       ["firstRun.does", ["prepare", "organize", "paperwork", "track"]],
       ["firstRun.never", ["diagnose", "prescribe", "emergency"]],
+      ["files.found", AttachmentSchema.shape.structured.unwrap().options],
+      ["documents.kind", AttachmentSchema.shape.structured.unwrap().options],
+      ["files.short", ["reading", "read", "partial", "failed"]],
+      // The structured data's column keys (src/shared/contract StructuredDataSchema) and the chart's series.
+      [
+        "documents.column",
+        ["date", "time", "period", "systolic", "diastolic", "pulse", "value", "unit", "context", "name", "strength", "frequency", "test", "range", "flag", "service", "billed", "allowed", "paid", "patient", "codes"],
+      ],
+      ["chart.series", ["systolic", "diastolic", "pulse", "value"]],
     ];
     for (const [prefix, values] of families) {
       for (const v of values) for (const [lang, strings] of Object.entries(languages)) expect(has(strings, `${prefix}.${v}`), `${lang}: ${prefix}.${v}`).toBe(true);

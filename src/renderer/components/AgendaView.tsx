@@ -2,16 +2,20 @@
  * The printable visit agenda: large print, title and date, the agenda's Markdown, and the canonical
  * footer once (the answer's own closing footer moves to the foot of the page). In the browser, Print
  * uses the page's print stylesheet (Save as PDF is in the print dialog); in the
- * desktop app the same content goes to host.printToPdf as a standalone document.
+ * desktop app the same content goes to host.printToPdf as a standalone document. Logs sent with the
+ * question (blood-pressure, glucose) follow the agenda with their trend chart and its table, on screen,
+ * on paper and in the PDF; the downloaded Markdown has their tables.
  */
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useServices } from "../hooks/services";
+import { logsMarkdown, withLogs, type AgendaLog } from "../lib/agendaLogs";
 import { buildAgendaDocument } from "../lib/agendaDocument";
 import { splitFooter } from "../lib/agendaFooter";
 import { downloadText } from "../lib/download";
 import { errorInfo } from "../lib/errors";
 import { formatDate } from "../lib/format";
+import { AgendaLogs } from "./AgendaLogs";
 import { Markdown } from "./Markdown";
 
 export interface Agenda {
@@ -20,7 +24,7 @@ export interface Agenda {
   markdown: string;
 }
 
-export function AgendaView({ agenda, desktop, onBack }: { agenda: Agenda; desktop: boolean; onBack(): void }) {
+export function AgendaView({ agenda, logs = [], desktop, onBack }: { agenda: Agenda; logs?: AgendaLog[]; desktop: boolean; onBack(): void }) {
   const { t, i18n } = useTranslation();
   const { client, announce } = useServices();
   const body = useRef<HTMLDivElement>(null);
@@ -54,7 +58,7 @@ export function AgendaView({ agenda, desktop, onBack }: { agenda: Agenda; deskto
   };
 
   const download = () => {
-    downloadText(`${agenda.fileName}.md`, agenda.markdown);
+    downloadText(`${agenda.fileName}.md`, withLogs(agenda.markdown, logsMarkdown(logs, t, i18n.language)));
     announce(t("agenda.downloaded", { name: `${agenda.fileName}.md` }));
   };
 
@@ -80,6 +84,7 @@ export function AgendaView({ agenda, desktop, onBack }: { agenda: Agenda; deskto
         </header>
         <div ref={body} className="agenda-body">
           <Markdown text={agendaBody} headingOffset={1} />
+          <AgendaLogs logs={logs} />
         </div>
         <footer className="agenda-footer">
           {footerLines.map((l) => (

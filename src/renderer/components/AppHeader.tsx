@@ -2,9 +2,11 @@
 import type { Ref } from "react";
 import { useTranslation } from "react-i18next";
 
-export type View = "chat" | "catalog" | "notes" | "attachments" | "settings" | "agenda";
+export type View = "chat" | "catalog" | "notes" | "attachments" | "settings" | "agenda" | "attachment";
 
-const NAV: Exclude<View, "agenda">[] = ["chat", "catalog", "notes", "attachments", "settings"];
+const NAV: Exclude<View, "agenda" | "attachment">[] = ["chat", "catalog", "notes", "attachments", "settings"];
+/** One attachment's view belongs to the Attachments screen. */
+const current = (view: View) => (view === "attachment" ? "attachments" : view);
 
 export function AppHeader({
   view,
@@ -34,7 +36,7 @@ export function AppHeader({
           <ul>
             {NAV.map((v) => (
               <li key={v}>
-                <button type="button" className="nav-button" aria-current={view === v ? "page" : undefined} onClick={() => onNavigate(v)}>
+                <button type="button" className="nav-button" aria-current={current(view) === v ? "page" : undefined} onClick={() => onNavigate(v)}>
                   {t(`nav.${v}`)}
                 </button>
               </li>

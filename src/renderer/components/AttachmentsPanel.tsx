@@ -1,17 +1,34 @@
 /**
- * Attachments: add by file picker or drag-and-drop, see type, size and how much was read (truncation
- * said plainly), choose which go with the next question, remove. One error line per failed file.
+ * Attachments: add by file picker or drag-and-drop, see type, size and how much was read (the page
+ * being read now, truncation and OCR said plainly, or why a file could not be read), open what was
+ * read, choose which go with the next question, remove. One error line per failed file.
  */
 import { useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Attachment } from "../../shared/contract";
-import { readingStatus, typeKey } from "../lib/attachmentFiles";
+import { typeKey } from "../lib/attachmentFiles";
+import { fileState, type ReadProgress } from "../lib/attachmentState";
 import { formatBytes, formatDateTime } from "../lib/format";
 import type { AttachmentsModel } from "../hooks/useAttachments";
+import { FileStatus } from "./FileStatus";
 
-function AttachmentRow({ a, selected, onToggle, onRemove }: { a: Attachment; selected: boolean; onToggle(): void; onRemove(): void }) {
+function AttachmentRow({
+  a,
+  progress,
+  selected,
+  onToggle,
+  onOpen,
+  onRemove,
+}: {
+  a: Attachment;
+  progress: ReadProgress | null;
+  selected: boolean;
+  onToggle(): void;
+  onOpen(): void;
+  onRemove(): void;
+}) {
   const { t, i18n } = useTranslation();
-  const reading = readingStatus(a);
+  const tone = fileState(a, progress).tone;
   const checkboxId = `use-${a.id}`;
   return (
     <li className="attachment" data-testid="attachment-row">
@@ -25,15 +42,24 @@ function AttachmentRow({ a, selected, onToggle, onRemove }: { a: Attachment; sel
       <p className="attachment-meta">
         {t(typeKey(a.mime, a.name))} · {formatBytes(a.size, i18n.language)} · {t("attachments.addedAt", { when: formatDateTime(a.addedAt, i18n.language) })}
       </p>
-      <p className={reading.truncated || reading.problem ? "attachment-reading attention" : "attachment-reading"}>{t(reading.key, reading.params)}</p>
-      <button type="button" className="button-secondary" onClick={onRemove} aria-label={t("attachments.removeNamed", { name: a.name })}>
-        {t("attachments.remove")}
-      </button>
+      <p className={tone === "partial" || tone === "failed" ? "attachment-reading attention" : "attachment-reading"}>
+        <FileStatus attachment={a} progress={progress} />
+      </p>
+      <div className="button-row">
+        {a.status !== "reading" ? (
+          <button type="button" className="button-secondary" onClick={onOpen} aria-label={t("files.viewNamed", { name: a.name })}>
+            {t("files.view")}
+          </button>
+        ) : null}
+        <button type="button" className="button-secondary" onClick={onRemove} aria-label={t("attachments.removeNamed", { name: a.name })}>
+          {t("attachments.remove")}
+        </button>
+      </div>
     </li>
   );
 }
 
-export function AttachmentsPanel({ model, onPickFiles }: { model: AttachmentsModel; onPickFiles(): void }) {
+export function AttachmentsPanel({ model, onPickFiles, onOpen }: { model: AttachmentsModel; onPickFiles(): void; onOpen(id: string): void }) {
   const { t } = useTranslation();
   const [dragging, setDragging] = useState(false);
   const onDrop = (e: DragEvent) => {
@@ -88,8 +114,10 @@ export function AttachmentsPanel({ model, onPickFiles }: { model: AttachmentsMod
           <AttachmentRow
             key={a.id}
             a={a}
+            progress={model.progress[a.id] ?? null}
             selected={model.selected.includes(a.id)}
             onToggle={() => model.toggle(a.id)}
+            onOpen={() => onOpen(a.id)}
             onRemove={() => void model.remove(a)}
           />
         ))}

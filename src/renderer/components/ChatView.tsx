@@ -5,6 +5,7 @@ import type { ChatMessage } from "../state/conversation";
 import type { AnswerActions } from "./AssistantMessage";
 import { Composer, type Draft } from "./Composer";
 import { Conversation } from "./Conversation";
+import type { FileLookup } from "./SentFiles";
 import { ThreadHeader } from "./ThreadHeader";
 import { ThreadList } from "./ThreadList";
 
@@ -17,6 +18,8 @@ export function ChatView(props: {
   busy: boolean;
   draft: Draft | null;
   attached: Attachment[];
+  /** Every file the user has and the pages being read now, for the composer and sent messages. */
+  files: FileLookup;
   onOpen(id: string): void;
   onNew(): void;
   onRename(title: string): Promise<boolean>;
@@ -40,7 +43,7 @@ export function ChatView(props: {
       </div>
       <section className="chat" aria-labelledby="chat-title" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
         <ThreadHeader key={props.threadId ?? "new"} thread={thread} onRename={props.onRename} onDelete={props.onDelete} />
-        <Conversation messages={props.messages} starters={props.starters} actions={props.actions} />
+        <Conversation messages={props.messages} starters={props.starters} actions={props.actions} files={props.files} />
         <div className="composer-dock">
           <Composer
             busy={props.busy}
@@ -48,6 +51,8 @@ export function ChatView(props: {
             onStop={props.onStop}
             draft={props.draft}
             attached={props.attached}
+            progress={props.files.progress}
+            onOpenFile={props.files.onOpen}
             onUnattach={props.onUnattach}
             onAttachFiles={props.onAttachFiles}
           />

@@ -1,10 +1,14 @@
 /**
  * The message box: Enter sends, Shift+Enter adds a line; Stop cancels the running answer. Shows the
- * attachments that will go with the next question, and takes a draft from "Edit question".
+ * files that will go with the next question and, for each, whether Carefold could read it: the page
+ * it is reading now, how much it read (with OCR or not), or why it could not, said plainly as not
+ * read with the question. Takes a draft from "Edit question".
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Attachment } from "../../shared/contract";
+import type { ReadProgress } from "../lib/attachmentState";
+import { FileStatus } from "./FileStatus";
 
 export interface Draft {
   text: string;
@@ -18,6 +22,8 @@ export function Composer({
   onStop,
   draft,
   attached,
+  progress = {},
+  onOpenFile,
   onUnattach,
   onAttachFiles,
 }: {
@@ -26,6 +32,10 @@ export function Composer({
   onStop(): void;
   draft: Draft | null;
   attached: Attachment[];
+  /** The page being read now, for files still being read. */
+  progress?: Record<string, ReadProgress>;
+  /** Opens what Carefold read in a file. */
+  onOpenFile?(id: string): void;
   onUnattach(id: string): void;
   onAttachFiles(): void;
 }) {
@@ -60,11 +70,19 @@ export function Composer({
           <span className="attached-title">{t("composer.attachedTitle", { count: attached.length })}</span>
           <ul className="attached-list">
             {attached.map((a) => (
-              <li key={a.id} className="attached-item">
-                <span>{a.name}</span>
-                <button type="button" className="button-small" onClick={() => onUnattach(a.id)} aria-label={t("composer.unattach", { name: a.name })}>
-                  {t("composer.unattachShort")}
-                </button>
+              <li key={a.id} className="attached-item" data-testid="attached-file" data-status={a.status}>
+                <span className="attached-name">{a.name}</span>
+                <FileStatus attachment={a} progress={progress[a.id]} sending />
+                <span className="attached-actions">
+                  {onOpenFile && a.status !== "reading" ? (
+                    <button type="button" className="button-small" onClick={() => onOpenFile(a.id)} aria-label={t("files.viewNamed", { name: a.name })}>
+                      {t("files.view")}
+                    </button>
+                  ) : null}
+                  <button type="button" className="button-small" onClick={() => onUnattach(a.id)} aria-label={t("composer.unattach", { name: a.name })}>
+                    {t("composer.unattachShort")}
+                  </button>
+                </span>
               </li>
             ))}
           </ul>

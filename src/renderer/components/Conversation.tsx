@@ -5,12 +5,14 @@
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../state/conversation";
 import { AssistantMessage, TurnProblem, type AnswerActions } from "./AssistantMessage";
+import { SentFiles, type FileLookup } from "./SentFiles";
 
-function UserMessage({ message, actions }: { message: ChatMessage; actions: AnswerActions }) {
+function UserMessage({ message, actions, files }: { message: ChatMessage; actions: AnswerActions; files?: FileLookup }) {
   const { t } = useTranslation();
   return (
     <>
       <p className="user-text">{message.text}</p>
+      {message.files?.length && files ? <SentFiles files={message.files} lookup={files} /> : null}
       {message.status === "failed" ? <TurnProblem note={t("conversation.notSent")} messageId={message.id} actions={actions} /> : null}
     </>
   );
@@ -43,10 +45,13 @@ export function Conversation({
   messages,
   starters,
   actions,
+  files,
 }: {
   messages: ChatMessage[];
   starters: { agentId: string; text: string }[];
   actions: AnswerActions;
+  /** The user's files, to say on each sent message whether its files were read. */
+  files?: FileLookup;
 }) {
   const { t } = useTranslation();
   return (
@@ -61,7 +66,7 @@ export function Conversation({
             aria-busy={m.status === "streaming" ? true : undefined}
           >
             <h3 className="message-author">{m.role === "user" ? t("conversation.you") : t("conversation.carefold")}</h3>
-            {m.role === "user" ? <UserMessage message={m} actions={actions} /> : <AssistantMessage message={m} actions={actions} />}
+            {m.role === "user" ? <UserMessage message={m} actions={actions} files={files} /> : <AssistantMessage message={m} actions={actions} />}
           </li>
         ))}
       </ol>

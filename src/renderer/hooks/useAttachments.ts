@@ -1,9 +1,13 @@
 /**
  * Attachments: the stored list, which ones go with the next question, files being added, and one
- * error per file that could not be added (too large, unreadable, refused by the engine).
+ * error per file that could not be added (too large, unreadable, refused by the engine). A file is
+ * read after it is saved: attachment.progress events say which page, attachment.updated its new state
+ * (and, should an event be missed, the list is asked again while a file is still being read). When a
+ * file is done, the app says once whether Carefold could read it.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Attachment } from "../../shared/contract";
+import type { ReadProgress } from "../lib/attachmentState";
 import type { EngineClient } from "../transport/connect";
 import { bytesToBase64 } from "../lib/base64";
 import { sizeProblem, type Message } from "../lib/attachmentFiles";
@@ -15,11 +19,15 @@ export interface FileError extends Message {
 
 let errorSeq = 0;
 
+/** While a file is being read, the list is asked for again this often, in case an event was missed. */
+const READING_POLL_MS = 2000;
+
 export function useAttachments(client: EngineClient, announce: (key: Message) => void) {
   const [items, setItems] = useState<Attachment[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const [adding, setAdding] = useState<string[]>([]);
   const [errors, setErrors] = useState<FileError[]>([]);
+  const [progress, setProgress] = useState<Record<string, ReadProgress>>({});
 
   const fail = useCallback((m: Message) => {
     setErrors((list) => [...list, { ...m, id: ++errorSeq }]);
@@ -36,6 +44,44 @@ export function useAttachments(client: EngineClient, announce: (key: Message) =>
 
   useEffect(() => refresh(), [refresh]);
 
+  // A small file can be read before attachments.add has answered: its state is kept for when it does.
+  const updated = useRef(new Map<string, Attachment>());
+  useEffect(
+    () =>
+      client.onEvent((e) => {
+        if (e.type === "attachment.progress") {
+          const { page, pages, stage } = e;
+          setProgress((p) => ({ ...p, [e.attachmentId]: { page, pages, stage } }));
+        } else if (e.type === "attachment.updated") {
+          updated.current.set(e.attachment.id, e.attachment);
+          setItems((list) => list.map((a) => (a.id === e.attachment.id ? e.attachment : a)));
+          setProgress(({ [e.attachment.id]: _done, ...rest }) => rest);
+        }
+      }),
+    [client],
+  );
+
+  const reading = items.some((a) => a.status === "reading");
+  useEffect(() => {
+    if (!reading) return;
+    // Quietly: a failed poll is not the user's problem; the next one, or an event, brings the state.
+    const timer = setInterval(() => {
+      client["attachments.list"]({})
+        .then((list) => setItems((items) => items.map((a) => list.find((b) => b.id === a.id) ?? a)))
+        .catch(() => undefined);
+    }, READING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [reading, client]);
+
+  // Said once per file when its reading ends, however the app learned of it.
+  const wasReading = useRef(new Set<string>());
+  useEffect(() => {
+    for (const a of items) {
+      if (a.status === "reading") wasReading.current.add(a.id);
+      else if (wasReading.current.delete(a.id)) announce({ key: a.status === "failed" ? "files.announceFailed" : "files.announceRead", params: { name: a.name } });
+    }
+  }, [items, announce]);
+
   const addOne = useCallback(
     async (file: File) => {
       const problem = sizeProblem(file);
@@ -46,7 +92,8 @@ export function useAttachments(client: EngineClient, announce: (key: Message) =>
       setAdding((list) => [...list, file.name]);
       try {
         const dataBase64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
-        const added = await client["attachments.add"]({ name: file.name, ...(file.type ? { mime: file.type } : {}), dataBase64 });
+        const answer = await client["attachments.add"]({ name: file.name, ...(file.type ? { mime: file.type } : {}), dataBase64 });
+        const added = updated.current.get(answer.id) ?? answer;
         setItems((list) => [added, ...list.filter((a) => a.id !== added.id)]);
         // A file just added is most likely meant for the next question.
         setSelected((sel) => [...sel, added.id]);
@@ -90,8 +137,9 @@ export function useAttachments(client: EngineClient, announce: (key: Message) =>
 
   const dismissError = useCallback((id: number) => setErrors((list) => list.filter((e) => e.id !== id)), []);
   const clearSelection = useCallback(() => setSelected([]), []);
+  const read = useCallback((id: string) => client["attachments.read"]({ id }), [client]);
 
-  return { items, selected, adding, errors, addFiles, remove, toggle, clearSelection, dismissError, refresh };
+  return { items, selected, adding, errors, progress, addFiles, remove, toggle, clearSelection, dismissError, refresh, read };
 }
 
 export type AttachmentsModel = ReturnType<typeof useAttachments>;

@@ -1,7 +1,7 @@
 /** The open conversation: its reducer plus the requests that drive it (ask, stop, open, new). */
 import { useCallback, useReducer, useRef } from "react";
 import type { EngineClient } from "../transport/connect";
-import { conversationReducer, initialConversation } from "../state/conversation";
+import { conversationReducer, initialConversation, type SentFile } from "../state/conversation";
 import { errorInfo } from "../lib/errors";
 
 let localSeq = 0;
@@ -13,15 +13,16 @@ export function useConsult(client: EngineClient) {
   latest.current = state;
 
   const send = useCallback(
-    async (text: string, options: { attachmentIds?: string[]; threadId?: string | null } = {}) => {
+    async (text: string, options: { files?: SentFile[]; threadId?: string | null } = {}) => {
       const localId = `m-${++localSeq}`;
       const threadId = options.threadId === undefined ? latest.current.threadId : options.threadId;
-      dispatch({ type: "sending", localId, text });
+      const attachmentIds = (options.files ?? []).map((f) => f.id);
+      dispatch({ type: "sending", localId, text, ...(options.files?.length ? { files: options.files } : {}) });
       try {
         const r = await client["consult.ask"]({
           text,
           ...(threadId ? { threadId } : {}),
-          ...(options.attachmentIds?.length ? { attachmentIds: options.attachmentIds } : {}),
+          ...(attachmentIds.length ? { attachmentIds } : {}),
         });
         dispatch({ type: "sent", localId, threadId: r.threadId, turnId: r.turnId });
         return true;

@@ -49,6 +49,10 @@ footer { border-top: 1px solid #000; margin-top: 18pt; padding-top: 6pt; font-si
 footer p { margin: 2pt 0; }
 h1, h2, h3 { break-after: avoid; }
 li, tr { break-inside: avoid; }
+svg.trend-chart { display: block; max-width: 100%; height: auto; break-inside: avoid; }
+.chart-legend { list-style: none; padding: 0; margin: 4pt 0; display: flex; flex-wrap: wrap; gap: 2pt 14pt; }
+caption { text-align: left; font-weight: 700; padding: 2pt 0; }
+.trend-table tbody tr { height: auto; }
 `;
 
 export function buildAgendaDocument(input: AgendaDocumentInput): string {

@@ -39,6 +39,13 @@ export interface ChatMessage {
   progress: string | null;
   /** A turn the emergency gate stopped: the numbers it shows in the conversation. */
   emergency: EmergencyNotice | null;
+  /** The files sent with a question (user messages sent in this session; history does not keep them). */
+  files?: SentFile[];
+}
+
+export interface SentFile {
+  id: string;
+  name: string;
 }
 
 /** A stopped answer that kept what it had said (status "cancelled" with text), live or from history. */
@@ -67,7 +74,7 @@ export const initialConversation: ConversationState = {
 };
 
 export type ConversationAction =
-  | { type: "sending"; localId: string; text: string }
+  | { type: "sending"; localId: string; text: string; files?: SentFile[] }
   | { type: "sent"; localId: string; threadId: string; turnId: string }
   | { type: "sendFailed"; localId: string; message: string }
   | { type: "event"; event: EngineEvent }
@@ -139,6 +146,8 @@ export function statusOfOutcome(outcome: string | null): MessageStatus {
 }
 
 function onEvent(state: ConversationState, event: EngineEvent): ConversationState {
+  // Events about something other than a turn (attachments being read) are not the conversation's.
+  if (!("turnId" in event) || !("threadId" in event)) return state;
   switch (event.type) {
     case "emergency": {
       const stopped = { ...state, emergency: event, emergencyTurns: [...state.emergencyTurns, event.turnId] };
@@ -150,7 +159,6 @@ function onEvent(state: ConversationState, event: EngineEvent): ConversationStat
     case "approval.requested":
     case "approval.resolved":
     case "consent.required":
-    case "model.progress":
       return state;
     default:
       break;
@@ -242,6 +250,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
             traces: [],
             progress: null,
             emergency: null,
+            ...(action.files?.length ? { files: action.files } : {}),
           },
         ],
       };
@@ -261,13 +270,16 @@ export function conversationReducer(state: ConversationState, action: Conversati
       };
     case "event":
       return onEvent(state, action.event);
-    case "loaded":
+    case "loaded": {
+      // The files a question was sent with in this session stay listed when its thread is reloaded.
+      const sent = new Map(state.threadId === action.threadId ? state.messages.filter((m) => m.files && m.turnId).map((m) => [m.turnId, m.files!]) : []);
       return {
         ...state,
         threadId: action.threadId,
-        messages: fromThreadMessages(action.messages),
+        messages: fromThreadMessages(action.messages).map((m) => (m.role === "user" && sent.has(m.turnId) ? { ...m, files: sent.get(m.turnId)! } : m)),
         activeTurnId: null,
       };
+    }
     case "acknowledgeEmergency":
       return { ...state, emergency: null };
     case "dismissError":
