@@ -63,6 +63,28 @@ describe("validateGgufFile", () => {
     await expect(validateGgufFile(header)).rejects.toBeInstanceOf(InvalidModelFileError);
   });
 
+  it("refuses at once, without running out of memory, a file whose metadata declares an array larger than the file", async () => {
+    // Magic, version 3, no tensors, one metadata pair: key "x", type array of uint8, count 2^40.
+    const header = Buffer.alloc(24);
+    header.write("GGUF", 0, "latin1");
+    header.writeUInt32LE(3, 4);
+    header.writeBigUInt64LE(0n, 8);
+    header.writeBigUInt64LE(1n, 16);
+    const kv = Buffer.alloc(8 + 1 + 4 + 4 + 8);
+    kv.writeBigUInt64LE(1n, 0);
+    kv.write("x", 8, "latin1");
+    kv.writeUInt32LE(9, 9); // array
+    kv.writeUInt32LE(0, 13); // of uint8
+    kv.writeBigUInt64LE(1n << 40n, 17);
+    const path = join(tmp.dir, "huge-array.gguf");
+    writeFileSync(path, Buffer.concat([header, kv, Buffer.alloc(100)]));
+    const started = Date.now();
+    const before = process.memoryUsage().rss;
+    await expect(validateGgufFile(path)).rejects.toThrow(/not a complete GGUF model file/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+  });
+
   it("knows the block sizes of common quantizations", () => {
     expect(tensorDataBytes([2048, 512], 12)).toBe((2048 * 512 * 144) / 256); // Q4_K
     expect(tensorDataBytes([64], 0)).toBe(256); // F32

@@ -6,6 +6,7 @@
 import { open, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { readGgufFileInfo, type GgufFileInfo } from "node-llama-cpp";
+import { checkMetadataBounds, GgufBoundsError } from "./ggufMetadataBounds";
 
 /** Elements per block and bytes per block, by ggml type id (types not listed are not size-checked). */
 const BLOCK_SIZES: Record<number, readonly [elements: number, bytes: number]> = {
@@ -137,6 +138,15 @@ async function checkHeader(path: string, size: number): Promise<void> {
   if (version !== 2 && version !== 3) throw new InvalidModelFileError(`${path} is a GGUF file of version ${version}, which Carefold cannot read.`);
   const needed = BigInt(GGUF_HEADER_BYTES) + header.readBigUInt64LE(8) * BigInt(MIN_TENSOR_INFO_BYTES) + header.readBigUInt64LE(16) * BigInt(MIN_METADATA_ENTRY_BYTES);
   if (needed > BigInt(size)) throw damaged();
+  const metadata = await open(path, "r");
+  try {
+    await checkMetadataBounds(metadata, size, header.readBigUInt64LE(16));
+  } catch (err) {
+    if (err instanceof GgufBoundsError) throw damaged();
+    throw err;
+  } finally {
+    await metadata.close();
+  }
 }
 
 /** Validates a GGUF file on disk; throws InvalidModelFileError with a user-facing message. */
