@@ -239,6 +239,8 @@ export const ThreadMessageSchema = z.strictObject({
   why: z.string().nullable(),
   /** The user stopped this answer: `text` is what had been shown (guarded) when they did. */
   stopped: z.boolean(),
+  /** The files a question was sent with (user messages only; the name as it was then). */
+  attachments: z.array(z.strictObject({ id: IdSchema, name: z.string() })),
 });
 
 export const ConsentStateSchema = z.strictObject({

@@ -121,10 +121,10 @@ describe("conversation reducer", () => {
       type: "loaded",
       threadId: "t2",
       messages: [
-        { role: "user", text: "q", turnId: "u5", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false },
-        { role: "assistant", text: "a", turnId: "u5", createdAt: "", outcome: "answered", agents: ["x"], chips: ["c"], emergency: null, why: null, stopped: false },
-        { role: "user", text: "q2", turnId: "u6", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false },
-        { role: "assistant", text: "stop", turnId: "u6", createdAt: "", outcome: "refused", agents: [], chips: ["no"], emergency: null, why: null, stopped: false },
+        { role: "user", text: "q", turnId: "u5", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false, attachments: [] },
+        { role: "assistant", text: "a", turnId: "u5", createdAt: "", outcome: "answered", agents: ["x"], chips: ["c"], emergency: null, why: null, stopped: false, attachments: [] },
+        { role: "user", text: "q2", turnId: "u6", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false, attachments: [] },
+        { role: "assistant", text: "stop", turnId: "u6", createdAt: "", outcome: "refused", agents: [], chips: ["no"], emergency: null, why: null, stopped: false, attachments: [] },
       ],
     });
     expect(s.threadId).toBe("t2");
@@ -153,10 +153,10 @@ describe("a stopped answer", () => {
     expect(live.activeTurnId).toBeNull();
 
     const stored = fromThreadMessages([
-      { role: "user", text: "q", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false },
-      { role: "assistant", text: "Bring your list.", turnId: "u1", createdAt: "", outcome: "cancelled", agents: ["visit-steward"], chips: [], emergency: null, why: "w", stopped: true },
-      { role: "user", text: "q2", turnId: "u2", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false },
-      { role: "assistant", text: "Done.", turnId: "u2", createdAt: "", outcome: "answered", agents: ["visit-steward"], chips: ["c"], emergency: null, why: "w2", stopped: false },
+      { role: "user", text: "q", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false, attachments: [] },
+      { role: "assistant", text: "Bring your list.", turnId: "u1", createdAt: "", outcome: "cancelled", agents: ["visit-steward"], chips: [], emergency: null, why: "w", stopped: true, attachments: [] },
+      { role: "user", text: "q2", turnId: "u2", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false, attachments: [] },
+      { role: "assistant", text: "Done.", turnId: "u2", createdAt: "", outcome: "answered", agents: ["visit-steward"], chips: ["c"], emergency: null, why: "w2", stopped: false, attachments: [] },
     ]);
     expect(stored.map((m) => [m.status, m.why, isStoppedPartial(m)])).toEqual([
       ["done", null, false],
@@ -181,12 +181,21 @@ describe("conversation helpers", () => {
     expect(statusOfOutcome("something new")).toBe("done");
   });
 
+  it("a reopened conversation lists the files each question was sent with", () => {
+    const [question, answer] = fromThreadMessages([
+      { role: "user", text: "Read my log", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false, attachments: [{ id: "a1", name: "bp.csv" }] },
+      { role: "assistant", text: "ok", turnId: "u1", createdAt: "", outcome: "answered", agents: [], chips: [], emergency: null, why: null, stopped: false, attachments: [] },
+    ]);
+    expect(question!.files).toEqual([{ id: "a1", name: "bp.csv" }]);
+    expect(answer!.files).toBeUndefined();
+  });
+
   it("finds the question an answer belongs to", () => {
     const messages = fromThreadMessages([
-      { role: "user", text: "first", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false },
-      { role: "assistant", text: "a1", turnId: "u1", createdAt: "", outcome: "failed", agents: [], chips: [], emergency: null, why: null, stopped: false },
-      { role: "user", text: "second", turnId: "u2", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false },
-      { role: "assistant", text: "a2", turnId: "u2", createdAt: "", outcome: "cancelled", agents: [], chips: [], emergency: null, why: null, stopped: false },
+      { role: "user", text: "first", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false, attachments: [] },
+      { role: "assistant", text: "a1", turnId: "u1", createdAt: "", outcome: "failed", agents: [], chips: [], emergency: null, why: null, stopped: false, attachments: [] },
+      { role: "user", text: "second", turnId: "u2", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false, attachments: [] },
+      { role: "assistant", text: "a2", turnId: "u2", createdAt: "", outcome: "cancelled", agents: [], chips: [], emergency: null, why: null, stopped: false, attachments: [] },
     ]);
     expect(questionFor(messages, "a-u1")).toBe("first");
     expect(questionFor(messages, "a-u2")).toBe("second");

@@ -98,7 +98,7 @@ describe("a sent message", () => {
     s = conversationReducer(s, {
       type: "loaded",
       threadId: "t1",
-      messages: [{ role: "user", text: "q", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false }],
+      messages: [{ role: "user", text: "q", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false, attachments: [] }],
     });
     expect(s.messages[0]!.files).toEqual(files);
     // Attachment events are not the conversation's.

@@ -45,8 +45,8 @@ const answerOf = (s: ConversationState) => s.messages.find((m) => m.role === "as
 
 const notice: EmergencyNotice = { family: "cardiac", action: "911", locale: "US", headline: "Call 911 now.", numbers, source: null };
 const stored = (n: EmergencyNotice | null): ThreadMessageView[] => [
-  { role: "user", text: "crushing chest pain", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false },
-  { role: "assistant", text: "Call 911 now.", turnId: "u1", createdAt: "", outcome: "emergency", agents: [], chips: [], emergency: n, why: null, stopped: false },
+  { role: "user", text: "crushing chest pain", turnId: "u1", createdAt: "", outcome: null, agents: [], chips: [], emergency: null, why: null, stopped: false, attachments: [] },
+  { role: "assistant", text: "Call 911 now.", turnId: "u1", createdAt: "", outcome: "emergency", agents: [], chips: [], emergency: n, why: null, stopped: false, attachments: [] },
 ];
 
 describe("a stopped turn's crisis numbers in the conversation", () => {

@@ -23,8 +23,8 @@ const actions: AnswerActions = {
   bannerShown: () => false,
 };
 const [stopped, empty] = fromThreadMessages([
-  { role: "assistant", text: "Bring your medicine list.", turnId: "u1", createdAt: "", outcome: "cancelled", agents: ["visit-steward"], chips: [], emergency: null, why: "General visit preparation.", stopped: true },
-  { role: "assistant", text: "", turnId: "u2", createdAt: "", outcome: "cancelled", agents: [], chips: [], emergency: null, why: null, stopped: false },
+  { role: "assistant", text: "Bring your medicine list.", turnId: "u1", createdAt: "", outcome: "cancelled", agents: ["visit-steward"], chips: [], emergency: null, why: "General visit preparation.", stopped: true, attachments: [] },
+  { role: "assistant", text: "", turnId: "u2", createdAt: "", outcome: "cancelled", agents: [], chips: [], emergency: null, why: null, stopped: false, attachments: [] },
 ]) as [ChatMessage, ChatMessage];
 const html = (m: ChatMessage) => renderToStaticMarkup(createElement(AssistantMessage, { message: m, actions }));
 

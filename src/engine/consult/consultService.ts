@@ -115,7 +115,8 @@ export class ConsultService {
     const threadId = input.threadId ?? newId("t");
     const turnId = newId("u");
     this.deps.threads.ensure(threadId, input.text);
-    this.deps.threads.append(threadId, turnId, "user", input.text);
+    const sent = (input.attachmentIds ?? []).map((id) => ({ id, name: this.deps.attachments.get(id)?.name ?? id }));
+    this.deps.threads.append(threadId, turnId, "user", input.text, sent.length ? { attachments: sent } : undefined);
     this.deps.threads.useAttachments(threadId, input.attachmentIds ?? []);
     this.track(turnId, threadId, (signal) => this.runTurn(threadId, turnId, input.text, input.attachmentIds ?? [], signal));
     return { threadId, turnId };

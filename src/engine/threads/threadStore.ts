@@ -14,6 +14,11 @@ export interface ThreadMessage {
   createdAt: string;
 }
 
+/** What the engine records beside a question: the files it was sent with. */
+export interface QuestionMeta {
+  attachments: { id: string; name: string }[];
+}
+
 /** What the engine records beside an assistant message. */
 export interface AnswerMeta {
   outcome: string;
@@ -73,7 +78,7 @@ export class ThreadStore {
       .run(threadId, title, now, now);
   }
 
-  append(threadId: string, turnId: string, role: ThreadMessage["role"], content: string, meta?: AnswerMeta): void {
+  append(threadId: string, turnId: string, role: ThreadMessage["role"], content: string, meta?: AnswerMeta | QuestionMeta): void {
     const now = new Date().toISOString();
     this.db.transaction(() => {
       this.db
@@ -182,7 +187,7 @@ export class ThreadStore {
       .prepare("SELECT role, content, turn_id, created_at, meta FROM messages WHERE thread_id = ? ORDER BY id")
       .all(threadId) as { role: "user" | "assistant"; content: string; turn_id: string; created_at: string; meta: string | null }[];
     return rows.map((r) => {
-      const meta = r.meta ? (JSON.parse(r.meta) as Partial<AnswerMeta>) : {};
+      const meta = r.meta ? (JSON.parse(r.meta) as Partial<AnswerMeta & QuestionMeta>) : {};
       return {
         role: r.role,
         text: r.content,
@@ -194,6 +199,7 @@ export class ThreadStore {
         emergency: r.role === "assistant" && meta.emergency !== undefined ? storedNotice(meta.emergency) : null,
         why: r.role === "assistant" && typeof meta.why === "string" ? meta.why : null,
         stopped: r.role === "assistant" && meta.stopped === true,
+        attachments: r.role === "user" && Array.isArray(meta.attachments) ? meta.attachments.filter((a) => typeof a?.id === "string" && typeof a.name === "string") : [],
       };
     });
   }

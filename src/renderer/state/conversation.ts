@@ -216,6 +216,7 @@ export function fromThreadMessages(messages: ThreadMessageView[]): ChatMessage[]
     traces: [],
     progress: null,
     emergency: m.role === "assistant" ? m.emergency : null,
+    ...(m.role === "user" && m.attachments.length ? { files: m.attachments } : {}),
   }));
 }
 

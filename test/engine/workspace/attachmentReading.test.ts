@@ -49,6 +49,10 @@ describe("reading attachments", () => {
     expect(done.outcome).toBe("answered");
     expect(ctx.modelSaw()).toContain("[lab-report.pdf p.1]");
     expect(ctx.modelSaw()).toContain("[lab-report.pdf p.2] (page 2 of 2)");
+    // The question keeps the files it was sent with, for the conversation after a restart.
+    const thread = await ctx.call("threads.get", { threadId: done.threadId });
+    const question = (thread.ok ? (thread.result as { messages: { role: string; attachments: unknown[] }[] }).messages : []).find((m) => m.role === "user");
+    expect(question?.attachments).toEqual([{ id, name: "lab-report.pdf" }]);
   });
 
   it("reads a CSV blood-pressure log as a table with a trend, every reading cited by row", async () => {
