@@ -233,6 +233,8 @@ export class AttachmentsStore {
   }
 
   remove(id: string): boolean {
+    // Removing a file being read cancels its reading (the worker stops).
+    this.reading.get(id)?.stop.abort();
     const removed = this.forget([id]) > 0;
     this.removeFiles([id]);
     return removed;
@@ -249,6 +251,9 @@ export class AttachmentsStore {
   }
 
   removeFiles(ids: readonly string[]): void {
-    for (const id of ids) rmSync(join(this.dir, id), { recursive: true, force: true });
+    for (const id of ids) {
+      this.reading.get(id)?.stop.abort(); // deleting deletes: no reading writes its result back afterwards
+      rmSync(join(this.dir, id), { recursive: true, force: true });
+    }
   }
 }

@@ -42,6 +42,8 @@ export function createDocumentReader(options: DocumentReaderOptions): Attachment
               : `Carefold could not read this file (${err instanceof Error ? err.message : String(err)}).`;
         return { status: "failed", kind: null, pagesRead: null, pagesTotal: null, ocrPages: 0, structured: null, problem };
       }
+      // Removed (or the app closing) while it was read: write nothing back into a deleted folder.
+      if (signal.aborted) return { status: "failed", kind: null, pagesRead: null, pagesTotal: null, ocrPages: 0, structured: null, problem: null };
       const pages = documentPages(result);
       const structured = options.structure?.(result, pages) ?? null;
       writeDocument(folder, { kind: result.kind, pages, table: result.table ?? null, notices: result.notices, structured });

@@ -117,3 +117,21 @@ describe("reading attachments", () => {
     await ctx.call("settings.set", { language: "en" });
   });
 });
+
+describe("removing a file while it is read", () => {
+  it("cancels the reading and leaves nothing of it behind", async () => {
+    const local = startEngine();
+    try {
+      const r = await local.call("attachments.add", { name: "home-bp.pdf", dataBase64: b64(await textPdf(BP_LOG)) });
+      const { id } = (r.ok ? r.result : {}) as { id: string };
+      expect((await local.call("attachments.remove", { id })).ok).toBe(true);
+      await local.engine.attachments.whenRead(id);
+      const { existsSync } = await import("node:fs");
+      const { join } = await import("node:path");
+      expect(existsSync(join(local.dataDir, "workspace", "attachments", id))).toBe(false);
+      expect(local.engine.attachments.get(id)).toBeNull();
+    } finally {
+      await local.stop();
+    }
+  });
+});
