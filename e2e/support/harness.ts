@@ -120,7 +120,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return override ? override(input) : (engine[name] as (i: unknown) => Promise<unknown>).call(engine, input);
     };
   }
-  const host = await startWebHost({ engine: api, staticDir: STATIC_DIR });
+  // The journeys ask and print far faster than a person does (80 trackers in a minute on one page); the
+  // limits themselves are tested in test/security/families/resourceExhaustion.ts.
+  const host = await startWebHost({
+    engine: api,
+    staticDir: STATIC_DIR,
+    rateLimits: { "consult.ask": { burst: 1000, perSecond: 100 }, "agenda.export": { burst: 1000, perSecond: 100 } },
+  });
   return {
     get engine() {
       return engine;

@@ -16,7 +16,7 @@ export interface RateLimit {
 const DEFAULT_LIMIT: RateLimit = { burst: 300, perSecond: 50 };
 
 export const REQUEST_LIMITS: Partial<Record<MethodName, RateLimit>> = {
-  "consult.ask": { burst: 10, perSecond: 0.5 },
+  "consult.ask": { burst: 30, perSecond: 1 },
   "consult.decide": { burst: 30, perSecond: 2 },
   "attachments.add": { burst: 20, perSecond: 1 },
   "attachments.remove": { burst: 60, perSecond: 2 },
@@ -30,13 +30,15 @@ export const REQUEST_LIMITS: Partial<Record<MethodName, RateLimit>> = {
   "models.import": { burst: 5, perSecond: 0.2 },
   "models.remove": { burst: 10, perSecond: 0.5 },
   "data.deleteAll": { burst: 3, perSecond: 0.1 },
-  "agenda.export": { burst: 10, perSecond: 1 },
+  "agenda.export": { burst: 60, perSecond: 2 },
   "host.printToPdf": { burst: 5, perSecond: 0.5 },
   "host.pickModelFile": { burst: 5, perSecond: 0.5 },
 };
 
-export function limitOf(method: MethodName): RateLimit {
-  return REQUEST_LIMITS[method] ?? DEFAULT_LIMIT;
+export type RateLimits = Partial<Record<MethodName, RateLimit>>;
+
+export function limitOf(method: MethodName, overrides: RateLimits = {}): RateLimit {
+  return overrides[method] ?? REQUEST_LIMITS[method] ?? DEFAULT_LIMIT;
 }
 
 export interface RequestLimiter {
@@ -44,12 +46,12 @@ export interface RequestLimiter {
   take(method: MethodName): number | null;
 }
 
-/** One client's buckets. `now` is injectable so tests need not wait. */
-export function createRequestLimiter(now: () => number = () => Date.now()): RequestLimiter {
+/** One client's buckets. `now` is injectable so tests need not wait; `overrides` replace a method's limit. */
+export function createRequestLimiter(now: () => number = () => Date.now(), overrides: RateLimits = {}): RequestLimiter {
   const buckets = new Map<MethodName, { tokens: number; at: number }>();
   return {
     take(method) {
-      const limit = limitOf(method);
+      const limit = limitOf(method, overrides);
       const t = now();
       const bucket = buckets.get(method) ?? { tokens: limit.burst, at: t };
       bucket.tokens = Math.min(limit.burst, bucket.tokens + ((t - bucket.at) / 1000) * limit.perSecond);

@@ -22,6 +22,7 @@ export interface EngineContext {
   script(steps: ScriptStep[] | ((messages: BaseMessage[]) => ScriptStep)): void;
   /** The specialist every turn goes to (default visit-steward), or null for the real router. */
   route(agent: string | null): void;
+  /** A request through dispatchRequest; attachments.add also waits for the file to be read (see below). */
   call(method: string, params?: unknown): Promise<RpcResponse>;
   /** Ask and wait for the turn's answer. */
   ask(text: string, attachmentIds?: string[]): Promise<EventOf<"done">>;
@@ -60,7 +61,15 @@ export function startEngine(options: { kiosk?: boolean } = {}): EngineContext {
     route(next) {
       agent = next;
     },
-    call: (method, params) => dispatchRequest(engine, method, params),
+    // attachments.add answers at once ("reading") and reads the file in a worker; attacks examine what
+    // reading did, so the harness waits for it and answers with the attachment as read.
+    call: async (method, params) => {
+      const response = await dispatchRequest(engine, method, params);
+      if (method !== "attachments.add" || !response.ok) return response;
+      const { id } = response.result as { id: string };
+      await engine.attachments.whenRead(id);
+      return { ok: true, result: engine.attachments.get(id) ?? response.result };
+    },
     async ask(text, attachmentIds) {
       const response = await dispatchRequest(engine, "consult.ask", { text, ...(attachmentIds ? { attachmentIds } : {}) });
       if (!response.ok) throw new Error(`consult.ask refused: ${response.error.code} ${response.error.message}`);

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { extname, resolve, sep } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { EngineApi } from "../../shared/contract";
-import { createRequestLimiter } from "../../shared/requestLimits";
+import { createRequestLimiter, type RateLimits } from "../../shared/requestLimits";
 import { dispatchRequest, errorResponse, RequestFrameSchema } from "../../shared/rpc";
 
 export interface WebHostOptions {
@@ -25,6 +25,8 @@ export interface WebHostOptions {
   maxPayload?: number;
   /** Most WebSocket clients at once (each has its own rate limits, so this bounds the total). */
   maxClients?: number;
+  /** Limits replacing the defaults for some request types (src/shared/requestLimits.ts). */
+  rateLimits?: RateLimits;
 }
 
 export interface WebHost {
@@ -155,7 +157,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   wss.on("connection", (ws) => {
-    const limiter = createRequestLimiter();
+    const limiter = createRequestLimiter(undefined, options.rateLimits);
     const unsubscribe = options.engine.onEvent((event) => send(ws, { event }));
     ws.on("close", unsubscribe);
     ws.on("error", () => ws.terminate());

@@ -384,7 +384,7 @@ export const markupInjection = family<MarkupContext>("markup-injection", [
       const added = await ctx.call("attachments.add", { name, mime: "text/plain", dataBase64: Buffer.from("BP 120/80").toString("base64") });
       expect(added.ok).toBe(true);
       const items = resultOf<Attachment[]>(await ctx.call("attachments.list"));
-      const model = { items, selected: [], adding: [], errors: [], addFiles: noop, remove: noop, toggle: noop, dismissError: noop };
+      const model = { items, selected: [], adding: [], errors: [], progress: {}, addFiles: noop, remove: noop, toggle: noop, dismissError: noop };
       const out = html(ctx.r.AttachmentsPanel, { model, onPickFiles: noop });
       expectInert(out, "attachments panel");
       expect(out).toContain("&lt;svg onload=alert(1)&gt;&lt;img src=x onerror=alert(2)&gt;.txt");
