@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BP_LOG, CSV_LOG, LAB_REPORT, renderTextPng, textPdf, truncatedPdf } from "../../support/documentFixtures";
+import { dispatchRequest } from "../../../src/shared/rpc";
 import { startEngine, type EngineContext } from "../../security/securityHarness";
 
 const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString("base64");
@@ -18,7 +19,8 @@ afterAll(async () => {
 });
 
 async function added(name: string, bytes: Uint8Array | string) {
-  const r = await ctx.call("attachments.add", { name, dataBase64: b64(bytes) });
+  // Straight through the dispatcher: the answer comes before the reading (the harness's call waits for it).
+  const r = await dispatchRequest(ctx.engine, "attachments.add", { name, dataBase64: b64(bytes) });
   if (!r.ok) throw new Error(r.error.message);
   const a = r.result as { id: string; status: string };
   expect(a.status).toBe("reading");
@@ -122,8 +124,9 @@ describe("removing a file while it is read", () => {
   it("cancels the reading and leaves nothing of it behind", async () => {
     const local = startEngine();
     try {
-      const r = await local.call("attachments.add", { name: "home-bp.pdf", dataBase64: b64(await textPdf(BP_LOG)) });
-      const { id } = (r.ok ? r.result : {}) as { id: string };
+      const r = await dispatchRequest(local.engine, "attachments.add", { name: "home-bp.pdf", dataBase64: b64(await textPdf(BP_LOG)) });
+      const { id, status } = (r.ok ? r.result : {}) as { id: string; status: string };
+      expect(status).toBe("reading");
       expect((await local.call("attachments.remove", { id })).ok).toBe(true);
       await local.engine.attachments.whenRead(id);
       const { existsSync } = await import("node:fs");
