@@ -8,17 +8,25 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { MAX_ATTACHMENT_BYTES, MAX_MESSAGE_CHARS } from "../../../src/shared/contract";
 import { limitOf } from "../../../src/shared/requestLimits";
+import type { MethodName } from "../../../src/shared/methods";
 import { DEFAULT_MAX_CLIENTS } from "../../../src/engine/host/webHost";
 import { family } from "../attack";
 import type { HostContext } from "../hostHarness";
 import type WebSocket from "ws";
 
-/** Fires `count` requests on one fresh socket without waiting between them; returns each reply's code. */
-async function flood(ctx: HostContext, count: number, frame: (i: number) => { method: string; params?: unknown }): Promise<Record<string, number>> {
+/**
+ * Fires `count` requests on one fresh socket without waiting between them; returns each reply's code,
+ * and `allowed`: what the method's limit lets through in the time the flood took (its burst plus the
+ * steady rate over that time), so a slow machine is not mistaken for a leaky limit.
+ */
+async function flood(ctx: HostContext, count: number, frame: (i: number) => { method: string; params?: unknown }): Promise<Record<string, number> & { allowed: number }> {
   const c = await ctx.client();
+  const method = frame(0).method as MethodName;
+  const started = performance.now();
   try {
     const replies = await Promise.all(Array.from({ length: count }, (_, i) => c.call(frame(i).method, frame(i).params)));
-    const codes: Record<string, number> = {};
+    const { burst, perSecond } = limitOf(method);
+    const codes: Record<string, number> & { allowed: number } = { allowed: burst + Math.ceil(((performance.now() - started) / 1000) * perSecond) };
     for (const r of replies) {
       const code = r.ok ? "ok" : String((r.error as { code: string }).code);
       codes[code] = (codes[code] ?? 0) + 1;
@@ -40,9 +48,9 @@ export const resourceExhaustion = family<HostContext>("resource-exhaustion", [
     async run(ctx) {
       const before = notesOnDisk(ctx).length;
       const codes = await flood(ctx, 1000, (i) => ({ method: "notes.write", params: { name: `flood-${i}.md`, content: "x".repeat(64 * 1024) } }));
-      const { burst } = limitOf("notes.write");
-      expect(codes.ok).toBeLessThanOrEqual(burst + 5);
-      expect(codes.rate_limited).toBeGreaterThanOrEqual(1000 - burst - 5);
+      expect(codes.ok).toBeLessThanOrEqual(codes.allowed);
+      expect(codes.ok).toBeGreaterThanOrEqual(limitOf("notes.write").burst);
+      expect(codes.rate_limited).toBe(1000 - codes.ok!);
       expect(notesOnDisk(ctx).length - before).toBe(codes.ok);
     },
   },
@@ -55,8 +63,9 @@ export const resourceExhaustion = family<HostContext>("resource-exhaustion", [
       ctx.script([{ text: "Here is your checklist." }]);
       const calls = ctx.model.calls.length;
       const codes = await flood(ctx, 40, () => ({ method: "consult.ask", params: { text: "Help me prepare for my visit" } }));
-      expect(codes.ok).toBeLessThanOrEqual(limitOf("consult.ask").burst + 1);
-      expect(codes.rate_limited).toBeGreaterThanOrEqual(40 - limitOf("consult.ask").burst - 1);
+      expect(codes.ok).toBeLessThanOrEqual(codes.allowed);
+      expect(codes.rate_limited).toBe(40 - codes.ok!);
+      expect(codes.rate_limited).toBeGreaterThan(0);
       await new Promise((r) => setTimeout(r, 500));
       expect(ctx.model.calls.length - calls).toBeLessThanOrEqual(codes.ok! * 4);
     },
@@ -68,8 +77,9 @@ export const resourceExhaustion = family<HostContext>("resource-exhaustion", [
     expected: "the burst is stored; the rest rate_limited",
     async run(ctx) {
       const codes = await flood(ctx, 60, (i) => ({ method: "attachments.add", params: { name: `scan-${i}.txt`, dataBase64: Buffer.from("lab result").toString("base64") } }));
-      expect(codes.ok).toBeLessThanOrEqual(limitOf("attachments.add").burst + 2);
-      expect(codes.rate_limited).toBeGreaterThan(30);
+      expect(codes.ok).toBeLessThanOrEqual(codes.allowed);
+      expect(codes.rate_limited).toBe(60 - codes.ok!);
+      expect(codes.rate_limited).toBeGreaterThan(0);
     },
   },
   {
@@ -80,8 +90,8 @@ export const resourceExhaustion = family<HostContext>("resource-exhaustion", [
     async run(ctx) {
       const codes = await flood(ctx, 20, (i) => ({ method: "models.pull", params: { id: `https://files.invalid/m${i}.gguf` } }));
       expect(codes.ok ?? 0).toBe(0);
-      expect(codes.conflict).toBeLessThanOrEqual(limitOf("models.pull").burst);
-      expect(codes.rate_limited).toBeGreaterThanOrEqual(20 - limitOf("models.pull").burst);
+      expect(codes.conflict).toBeLessThanOrEqual(codes.allowed);
+      expect(codes.rate_limited).toBe(20 - codes.conflict!);
       expect(ctx.events.of("model.progress")).toHaveLength(0);
     },
   },
@@ -191,8 +201,8 @@ export const resourceExhaustion = family<HostContext>("resource-exhaustion", [
     expected: "only the burst runs; the rest rate_limited",
     async run(ctx) {
       const codes = await flood(ctx, 10, () => ({ method: "data.deleteAll", params: { confirm: true } }));
-      expect(codes.ok ?? 0).toBeLessThanOrEqual(limitOf("data.deleteAll").burst);
-      expect(codes.rate_limited).toBeGreaterThanOrEqual(10 - limitOf("data.deleteAll").burst);
+      expect(codes.ok ?? 0).toBeLessThanOrEqual(codes.allowed);
+      expect(codes.rate_limited).toBe(10 - (codes.ok ?? 0));
       ctx.engine.consent.grantGlobal(); // deleting everything withdrew it
     },
   },
