@@ -7,7 +7,7 @@ import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { documentPages } from "../../engine/workspace/attachmentDocument";
 import { DocumentError, ingestDocument } from "../../engine/documents";
-import { structuredOf } from "../../engine/documents/structured";
+import { structuredOfResult } from "../../engine/documents/structured";
 import { stripTerminalControls } from "../../shared/text";
 import { parse, UsageError } from "../args";
 import type { CliCommand } from "../types";
@@ -53,7 +53,7 @@ export const command: CliCommand = {
     try {
       const result = await ingestDocument(bytes, file, { ocrLanguages: lang === "both" ? ["eng", "spa"] : [lang as "eng" | "spa"] });
       const pages = documentPages(result);
-      const found = result.table ? structuredOf(result.pages, result.table) : structuredOf(pages);
+      const found = structuredOfResult(result, pages);
       const out = {
         file: positionals[0],
         kind: result.kind,

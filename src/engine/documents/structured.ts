@@ -109,7 +109,11 @@ export function present(data: Extracted, dropped: number): StructuredData | null
 
 /** The documents reader's hook: structured data of what was read, or null. */
 export function structuredDataOf(result: IngestResult, pages: readonly DocumentPage[]): StructuredData | null {
-  // A table's rows are checked against the whole file as read, not the app's cut into pages.
-  const found = result.table ? structuredOf(result.pages, result.table) : structuredOf(pages);
+  const found = structuredOfResult(result, pages);
   return found ? present(found.data, found.dropped) : null;
+}
+
+/** A table's rows are checked against the whole file as read, not the app's cut into pages. */
+export function structuredOfResult(result: IngestResult, pages: readonly DocumentPage[]): { data: Extracted; dropped: number } | null {
+  return result.table ? structuredOf(result.pages, result.table) : structuredOf(pages);
 }

@@ -5,7 +5,7 @@
  */
 import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import { z } from "zod";
-import { present, structuredOf } from "../../documents/structured";
+import { present } from "../../documents/structured";
 import { extractStructured, validateGrounding, type DocumentKind } from "../../documents/extract";
 import { MAX_CONTEXT_PAGES } from "../../workspace/attachmentDocument";
 import type { ToolContext } from "./context";
@@ -73,8 +73,7 @@ export function extractStructuredData(ctx: ToolContext): StructuredToolInterface
         const grounded = validateGrounding(extractStructured(structuredKind, pages, doc.table ?? undefined), pages, doc.table ?? undefined);
         structured = present(grounded.kept, grounded.dropped.length);
       } else if (doc) {
-        const found = structuredOf(doc.pages, doc.table ?? undefined);
-        structured = found ? present(found.data, found.dropped) : null;
+        structured = doc.structured; // what reading the file already found and grounded
       }
       const fields = extractFields(text, kind);
       return JSON.stringify({
