@@ -9,6 +9,7 @@ import { findContentDir } from "./paths";
 import { neutralizeLinks } from "../shared/links";
 import { createDocumentReader } from "./workspace/documentReader";
 import { structuredDataOf } from "./documents/structured";
+import { readFreeText } from "./documents/freeText";
 import { withoutInvisible } from "../shared/userText";
 import {
   EngineEventSchema,
@@ -74,6 +75,9 @@ import { threadHandlers } from "./handlers/threads";
 import { workspaceHandlers } from "./handlers/workspace";
 import { Eraser } from "./erasure/eraser";
 import { loadLayeredContent, reloadIfChanged, userContentDir, type ContentLayers, type ContentSet, type LayeredContent } from "./content";
+
+/** A free-text extraction reads up to 6,000 characters: about a minute of prompt on a slow laptop CPU. */
+const FREE_TEXT_TIMEOUT_MS = 120_000;
 
 export type { HostHooks };
 
@@ -195,6 +199,7 @@ export class Engine implements EngineApi {
         attachments: this.attachments,
         notes: this.notes,
         attachmentIds,
+        readFreeText: (kind, pages, signal) => readFreeText(this.provider, kind, pages, { timeoutMs: FREE_TEXT_TIMEOUT_MS, signal }),
         sanitizePii: this.safetyFunctions().sanitizePii,
       }),
     });

@@ -105,6 +105,34 @@ describe("reading attachments", () => {
     expect(saw).toContain('"value":"150/99","page":1,"why":"not_on_page"');
   });
 
+  it("free text no parser reads goes to one grammar-constrained model call, and only what the page prints reaches the consult", async () => {
+    const summary = "After-visit summary, March 6 2024\nDr. Alvarez increased your lisinopril to 20 mg once daily.\nWe talked about the dizziness.\n";
+    const id = await added("visit-summary.txt", summary);
+    const line = "Dr. Alvarez increased your lisinopril to 20 mg once daily.";
+    ctx.script([
+      { toolCalls: [{ name: "extract_structured_data", args: { name: "visit-summary.txt", kind: "medication_list" } }] },
+      {
+        toolCalls: [
+          {
+            name: "record_values",
+            args: { records: [{ name: "lisinopril", strength: "20 mg", frequency: "once daily", page: 1, line }, { name: "warfarin", strength: "5 mg", frequency: "daily", page: 1, line: "Warfarin 5 mg daily." }] },
+          },
+        ],
+      },
+      { text: "Your summary says lisinopril 20 mg once daily [visit-summary.txt p.1]." },
+    ]);
+    ctx.route("records-coordinator");
+    const done = await ctx.ask("Which medicines does my visit summary mention?", [id]);
+    ctx.route("visit-steward");
+    expect(done.outcome).toBe("answered");
+    const toolResult = ctx.modelSaw().split("\n").find((l) => l.includes('"method":"model"'));
+    expect(toolResult).toBeDefined();
+    const parsed = JSON.parse(toolResult!.slice(toolResult!.indexOf("{"))) as { structured: { rows: { cells: string[]; source: string }[]; droppedUngrounded: number } };
+    expect(parsed.structured.rows.map((r) => [r.cells[0], r.source])).toEqual([["lisinopril", "visit-summary.txt p.1"]]);
+    expect(parsed.structured.droppedUngrounded).toBe(1);
+    expect(ctx.modelSaw()).not.toMatch(/"warfarin"/);
+  });
+
   it("a damaged PDF fails with a clear reason, and a consult with it still gets an answer", async () => {
     const id = await added("scan.pdf", await truncatedPdf());
     const a = ctx.engine.attachments.get(id)!;

@@ -7,6 +7,7 @@ import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import { z } from "zod";
 import { present } from "../../documents/structured";
 import { extractStructured, validateGrounding, type DocumentKind } from "../../documents/extract";
+import { isFreeTextKind } from "../../documents/freeText";
 import { MAX_CONTEXT_PAGES } from "../../workspace/attachmentDocument";
 import type { ToolContext } from "./context";
 import { echo } from "./echo";
@@ -61,17 +62,26 @@ const STRUCTURED_KIND: Partial<Record<(typeof EXTRACTION_KINDS)[number], Documen
 
 export function extractStructuredData(ctx: ToolContext): StructuredToolInterface {
   return tool(
-    async ({ name, kind }) => {
+    async ({ name, kind }, config?: { signal?: AbortSignal }) => {
       const a = findAttachment(ctx, name);
       const text = a ? ctx.attachments.contextText(a.id) : null;
       if (!a || text === null) return `No readable attachment named "${echo(name)}".`;
       const doc = ctx.attachments.document(a.id);
       const structuredKind = STRUCTURED_KIND[kind];
       let structured = null;
+      let byModel: { method: "model"; proposed: number } | { modelProblem: string } | null = null;
       if (doc && structuredKind) {
         const pages = doc.pages.filter((p) => p.read).map((p) => ({ n: p.n, text: p.text }));
         const grounded = validateGrounding(extractStructured(structuredKind, pages, doc.table ?? undefined), pages, doc.table ?? undefined);
         structured = present(grounded.kept, grounded.dropped.length);
+        // Nothing a parser could read: free text, which only a model reads (and grounding then checks).
+        if (!structured && !doc.table && isFreeTextKind(structuredKind) && ctx.readFreeText) {
+          const read = await ctx.readFreeText(structuredKind, pages, config?.signal);
+          if (read.status === "read") {
+            structured = present(read.kept, read.dropped.length);
+            byModel = { method: "model", proposed: read.proposed };
+          } else byModel = { modelProblem: read.status === "error" ? "the model could not read it" : "the model recorded nothing" };
+        }
       } else if (doc) {
         structured = doc.structured; // what reading the file already found and grounded
       }
@@ -84,7 +94,11 @@ export function extractStructuredData(ctx: ToolContext): StructuredToolInterface
               structured: { kind: structured.kind, columns: structured.columns, rows: structured.rows.map((r) => ({ ...r, source: `${a.name} ${r.source}` })), summary: structured.summary, droppedUngrounded: structured.dropped },
             }
           : {}),
-        note: "Values are as printed, each with where it was read. Quote them; never add a value that is not here.",
+        ...(byModel ?? {}),
+        note:
+          byModel && "method" in byModel
+            ? "Read from free text by the model; each value kept was found on the line it cites. Quote them; never add a value that is not here."
+            : "Values are as printed, each with where it was read. Quote them; never add a value that is not here.",
       });
     },
     {
