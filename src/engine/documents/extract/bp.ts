@@ -72,6 +72,19 @@ function periodOf(word: Period | undefined, time: string | undefined, ctx: DocCo
   return hour === null ? null : periodOfHour(hour);
 }
 
+/** The "S/D" pressures a text prints, as "S/D" keys. */
+export const bpPairsIn = (text: string): Set<string> => new Set([...text.matchAll(BP)].map((m) => `${+m[1]!}/${+m[2]!}`));
+
+/**
+ * Grounding's check of a whole reading: a plausible pair (systolic above diastolic), and where the cited
+ * text prints pressures as "S/D", one of them — two numbers of the line in another pairing (the pulse as
+ * diastolic, or one number twice) are not a reading the document gives.
+ */
+export function bpPairGrounded(systolic: unknown, diastolic: unknown, citedPairs: ReadonlySet<string>): boolean {
+  if (typeof systolic !== "number" || typeof diastolic !== "number" || !plausible(systolic, diastolic)) return false;
+  return !citedPairs.size || citedPairs.has(`${systolic}/${diastolic}`);
+}
+
 /** Readings in one row of a table (CSV or text), by its columns. */
 function fromRow(fields: (Field | null)[], values: string[], source: Source, ctx: DocContext, heading: DateHeading | null, skipped: Unreadable[]): BpReading[] {
   const cell = (f: Field) => {

@@ -7,7 +7,7 @@
  * what is kept, so a model's object and our own are held to the same rule.
  */
 import { z } from "zod";
-import { BpReadingSchema, buildBpLog, type BpLog } from "./bp";
+import { BpReadingSchema, bpPairGrounded, bpPairsIn, buildBpLog, type BpLog } from "./bp";
 import { findDates } from "./dates";
 import { docContext } from "./context";
 import { buildEob, codesIn, EobClaimSchema, EobLineSchema, EobTotalsSchema, type Eob } from "./eob";
@@ -42,11 +42,21 @@ interface Spec {
   required: Record<string, Check>;
   optional: Record<string, Check>;
   children?: Record<string, { spec: Spec; many: boolean }>;
+  /** Checks of the record as a whole against its cited text (after each required value is found there). */
+  whole?: (rec: Record<string, unknown>, cited: Quote) => boolean;
 }
 
 const money = { billed: "number", allowed: "number", paid: "number", patientResponsibility: "number" } as const;
 const SPECS: Record<DocumentKind, { list: string; spec: Spec }> = {
-  bp_log: { list: "readings", spec: { schema: BpReadingSchema, required: { systolic: "number", diastolic: "number" }, optional: { pulse: "number", date: "date", time: "text" } } },
+  bp_log: {
+    list: "readings",
+    spec: {
+      schema: BpReadingSchema,
+      required: { systolic: "number", diastolic: "number" },
+      optional: { pulse: "number", date: "date", time: "text" },
+      whole: (r, cited) => bpPairGrounded(r.systolic, r.diastolic, cited.bpPairs()),
+    },
+  },
   glucose_log: { list: "readings", spec: { schema: GlucoseReadingSchema, required: { value: "number", unit: "unitOnPage" }, optional: { date: "date", time: "text" } } },
   medication_list: { list: "medications", spec: { schema: MedicationSchema, required: { name: "text" }, optional: { strength: "text", form: "text", frequency: "text", prescriber: "text", section: "textOnPage" } } },
   lab_results: { list: "results", spec: { schema: LabResultSchema, required: { test: "text", value: "text" }, optional: { numeric: "number", unit: "text", referenceRange: "text", flag: "text", date: "date" } } },
@@ -65,6 +75,14 @@ const SPECS: Record<DocumentKind, { list: string; spec: Spec }> = {
 };
 
 const UNIT_RES = Object.fromEntries((Object.keys(GLUCOSE_UNITS) as GlucoseUnit[]).map((u) => [u, phraseRegex(GLUCOSE_UNITS[u], "iu")])) as Record<GlucoseUnit, RegExp>;
+
+/** A cited text as the checks read it. */
+interface Quote {
+  normed: string;
+  numbers: Set<number>;
+  codes: ReturnType<typeof codesIn>;
+  bpPairs(): Set<string>;
+}
 
 /** The document as grounding reads it: per page its text in normal form, its lines, and its dates. */
 class Doc {
@@ -88,12 +106,13 @@ class Doc {
   page(n: number) {
     return this.pages.get(n);
   }
-  private quotes = new Map<string, { normed: string; numbers: Set<number>; codes: ReturnType<typeof codesIn> }>();
+  private quotes = new Map<string, Quote>();
   /** A cited text, read once however many records cite it. */
-  quote(text: string) {
+  quote(text: string): Quote {
     let q = this.quotes.get(text);
     if (!q) {
-      q = { normed: norm(text), numbers: numbersIn(text), codes: codesIn(text) };
+      let pairs: Set<string> | undefined;
+      q = { normed: norm(text), numbers: numbersIn(text), codes: codesIn(text), bpPairs: () => (pairs ??= bpPairsIn(text)) };
       this.quotes.set(text, q);
     }
     return q;
@@ -171,6 +190,7 @@ function groundRecord(raw: Record<string, unknown>, spec: Spec, path: string, do
     const why = ok(field, check, rec[field]);
     if (why) return drop(why, `${path}.${field}`, rec[field]);
   }
+  if (spec.whole && !spec.whole(rec, doc.quote(src.text))) return drop("not_in_cited_text");
   for (const [field, check] of Object.entries(spec.optional)) {
     const value = rec[field];
     if (value === undefined || value === null) continue;

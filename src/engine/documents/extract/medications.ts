@@ -8,7 +8,7 @@ import { z } from "zod";
 import { cells, cleanChars, columnOf, fold, has, headerFields, phraseRegex, strip } from "./text";
 import { sourceOf, tableRows } from "./logs";
 import { citationsOf, SourceSchema, UnreadableSchema, type Line, type Source, type Table, type Unreadable } from "./types";
-import { DOCTOR_TITLES, MED_FORMS, MED_SKIP_SECTIONS, MED_HEADERS, MED_SECTIONS, MED_TITLES, PRESCRIBER_LABELS, STRENGTH_PER, STRENGTH_UNITS } from "./vocab";
+import { DOCTOR_TITLES, MED_FORMS, MED_SKIP_SECTIONS, MED_HEADERS, MED_PROSE_WORDS, MED_SECTIONS, MED_TITLES, PRESCRIBER_LABELS, STRENGTH_PER, STRENGTH_UNITS } from "./vocab";
 
 export const MedicationSchema = z.object({
   name: z.string().min(1),
@@ -45,6 +45,7 @@ const NAME_AFTER = /^\p{Lu}[\p{L}.'-]*(?:\s{1,2}\p{Lu}[\p{L}.'-]*){0,2}/u;
 const BULLET = /^(?:[\s\-*•·◦▪☐□✓✔]+|\d{1,2}[.)]\s+|\[[ xX]?\]\s*)/u;
 const DIRECTIONS = phraseRegex(["take", "tome", "tomar", "apply", "aplicar", "inject", "inyectar", "inhale", "inhalar", "use", "usar", "once", "twice", "every", "daily", "una vez", "dos veces", "cada", "al día", "diario"], "iu");
 const ALLERGY = phraseRegex(MED_SKIP_SECTIONS, "iu");
+const PROSE = phraseRegex(MED_PROSE_WORDS, "iu");
 const SECTIONS = new Set(MED_SECTIONS.map(fold));
 const TITLES = new Set(MED_TITLES.map(fold));
 const HEADER_WORDS = new Set(Object.values(MED_HEADERS).flat().map(fold));
@@ -87,7 +88,7 @@ export function medicationOf(text: string, source: Source, section: string | und
     form = formInName[0].trim();
     name = trimSeparators(name.slice(0, formInName.index));
   }
-  if (!/^\p{L}/u.test(name) || name.length > 80 || name.split(/\s+/).length > 8 || HEADER_WORDS.has(fold(name))) return null;
+  if (!/^\p{L}/u.test(name) || name.length > 80 || name.split(/\s+/).length > 8 || HEADER_WORDS.has(fold(name)) || has(PROSE, name)) return null;
   let after = text.slice(s.index + s[0].length);
   const prescriber = prescriberOf(after);
   if (prescriber) after = after.slice(0, prescriber.index).trimEnd().replace(/\s(?:by|por)$/i, "");

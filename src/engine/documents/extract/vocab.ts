@@ -107,6 +107,14 @@ export const MED_SECTIONS = [
   "medicamentos actuales", "medicación actual", "empezar a tomar", "comience a tomar", "seguir tomando", "continúe tomando", "dejar de tomar", "deje de tomar", "según necesidad", "suspendidos", "medicamentos suspendidos", "ya no tomo", "suplementos",
 ];
 /** A list's own title: it ends any section above and names none. */
+/**
+ * Words of a sentence, not of a list item: "Dr. Alvarez increased your lisinopril to 20 mg" is prose, whose
+ * medicine is not the words before the strength. Such lines are left to the free-text reader.
+ */
+export const MED_PROSE_WORDS = [
+  "your", "you", "we", "was", "were", "is", "are", "increased", "decreased", "raised", "lowered", "started", "stopped", "changed", "switched", "continue", "please", "told", "said",
+  "su", "usted", "le", "aumentó", "bajó", "disminuyó", "empezó", "suspendió", "cambió", "siga", "por favor", "dijo",
+];
 export const MED_TITLES = ["medications", "medication list", "medicine list", "my medications", "medicamentos", "lista de medicamentos", "mis medicamentos"];
 
 export const LAB_HEADERS = {

@@ -48,6 +48,29 @@ describe("grounding", () => {
     expect(kept.citations).toEqual(["p.1"]);
   });
 
+  it("holds a pressure to a pair the line prints: not the pulse as diastolic, not one number twice, not swapped", () => {
+    const proposal = {
+      kind: "bp_log",
+      readings: [
+        reading(),
+        reading({ diastolic: 78 }), // the pulse of the same line
+        reading({ systolic: 142, diastolic: 142, source: { page: 1, text: "142" } }), // one number, cited alone
+        reading({ systolic: 91, diastolic: 142 }), // swapped
+      ],
+    };
+    const { kept, dropped } = validateGrounding(proposal, BP_EN.pages);
+    if (kept?.kind !== "bp_log") throw new Error("kind");
+    expect(kept.readings).toEqual([reading()]);
+    expect(dropped.map((d) => [d.path, d.why])).toEqual([
+      ["readings[1]", "not_in_cited_text"],
+      ["readings[2]", "not_in_cited_text"],
+      ["readings[3]", "not_in_cited_text"],
+    ]);
+    // A table row prints the two numbers in their own columns: the plausible pair is enough there.
+    const row = validateGrounding(extractStructured("bp_log", BP_CSV.pages, BP_CSV.table), BP_CSV.pages, BP_CSV.table);
+    expect(row.dropped).toEqual([]);
+  });
+
   it("removes an ungrounded optional value and keeps the record", () => {
     const { kept, dropped } = validateGrounding({ kind: "bp_log", readings: [reading({ pulse: 80, date: "2026-03-09" })] }, BP_EN.pages);
     if (kept?.kind !== "bp_log") throw new Error("kind");

@@ -30,6 +30,12 @@ describe("medication lists", () => {
     expect(list.medications.map((m) => m.name)).toEqual(["Losartan", "Aspirin"]);
   });
 
+  it("leaves a sentence to the free-text reader instead of reading its words as a medicine's name", () => {
+    const text = "Dr. Alvarez increased your lisinopril to 20 mg once daily.\nLa doctora le aumentó la metformina a 850 mg.\nLosartan 50 mg daily";
+    const list = extractStructured("medication_list", [{ n: 1, text }]);
+    expect(list.medications.map((m) => m.name)).toEqual(["Losartan"]);
+  });
+
   it("reads a Spanish text table by its columns, and a row short of cells as a line", () => {
     const list = extractStructured("medication_list", MEDS_ES.pages);
     expect(list.medications.map(brief)).toEqual([
