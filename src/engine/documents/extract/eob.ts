@@ -8,7 +8,7 @@ import { z } from "zod";
 import { findDates } from "./dates";
 import { sourceOf, tableRows } from "./logs";
 import { findMoney, parseNumber, type Money } from "./numbers";
-import { columnOf, has, headerFields, mask, phraseRegex, strip } from "./text";
+import { columnOf, has, headerFieldsWithUnknown, mask, phraseRegex, strip } from "./text";
 import { citationsOf, SourceSchema, UnreadableSchema, type DocContext, type Line, type Source, type Table, type Unreadable } from "./types";
 import { CARC_GROUPS, EOB_AMOUNTS, EOB_LABELS, EOB_OTHER_AMOUNTS, EOB_TOTAL_WORDS, type EobAmount } from "./vocab";
 
@@ -78,12 +78,14 @@ export function codesIn(s: string): { denialCodes: string[]; remarkCodes: string
 }
 
 interface Header {
-  columns: { field: Field; start: number; end: number }[];
+  /** `null`: a column whose label is not known (it may hold money: what is under it is never placed elsewhere). */
+  columns: { field: Field | null; start: number; end: number }[];
 }
 
 /** Each amount's column: in order when the counts agree, else the money column whose label it is nearest (a tie is not guessed). */
 function place(money: Money[], header: Header): Partial<Record<EobAmount, number>> | null {
-  const cols = header.columns.filter((c) => c.field in EOB_AMOUNTS || c.field === "other");
+  const known = header.columns.filter((c) => c.field !== null && (c.field in EOB_AMOUNTS || c.field === "other"));
+  const cols = known.length === money.length ? known : header.columns;
   const out: Partial<Record<EobAmount, number>> = {};
   const taken = new Set<number>();
   for (const [k, m] of money.entries()) {
@@ -97,7 +99,7 @@ function place(money: Money[], header: Header): Partial<Record<EobAmount, number
     if (taken.has(best)) return null;
     taken.add(best);
     const field = cols[best]!.field;
-    if (field !== "other") out[field as EobAmount] = m.amount;
+    if (field !== null && field in EOB_AMOUNTS) out[field as EobAmount] = m.amount;
   }
   return out;
 }
@@ -160,8 +162,8 @@ export function extractEob(lines: readonly Line[], ctx: DocContext, table?: Tabl
       const d0 = dates.find((x) => x.index >= sd.index + sd[0].length);
       if (d0) dc.serviceDate = d0.iso ?? d0.text;
     }
-    const h = headerFields(line.clean, HEADERS);
-    if (h && h.filter((x) => x.field in EOB_AMOUNTS).length >= 2) {
+    const h = headerFieldsWithUnknown(line.clean, HEADERS);
+    if (h && h.filter((x) => x.field !== null && x.field in EOB_AMOUNTS).length >= 2) {
       header = { columns: h };
       return;
     }

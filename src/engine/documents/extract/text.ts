@@ -162,6 +162,25 @@ export function headerFields<F extends string>(line: string, vocab: Vocab<F>): {
     const fields = cs.map((c) => ({ field: columnOf(c.text, vocab), start: c.start, end: c.start + c.text.length }));
     if (fields.every((f) => f.field)) return fields as { field: F; start: number; end: number }[];
   }
+  return wordHeader(line, vocab);
+}
+
+/**
+ * A column header with some labels this vocabulary does not know ("Coins", "Plan Pays"): read when at
+ * least three cells, and at least half of them, are known and no unknown cell holds a digit. Unknown
+ * columns are kept as `null` so that values under them are never placed in a known column.
+ */
+export function headerFieldsWithUnknown<F extends string>(line: string, vocab: Vocab<F>): { field: F | null; start: number; end: number }[] | null {
+  const known = headerFields(line, vocab);
+  if (known) return known;
+  const cs = cells(line);
+  const fields = cs.map((c) => ({ field: columnOf(c.text, vocab), start: c.start, end: c.start + c.text.length }));
+  const count = fields.filter((f) => f.field).length;
+  const unknownClean = cs.every((c, i) => fields[i]!.field || !/\p{N}/u.test(c.text));
+  return cs.length >= 4 && count >= 3 && count * 2 >= cs.length && unknownClean ? fields : null;
+}
+
+function wordHeader<F extends string>(line: string, vocab: Vocab<F>): { field: F; start: number; end: number }[] | null {
   const blanked = line.replace(/\([^()]*\)|\[[^[\]]*\]/g, (m) => " ".repeat(m.length));
   const words = [...blanked.matchAll(/[\p{L}\p{N}#%]+/gu)].map((m) => ({ w: fold(m[0]), start: m.index, end: m.index + m[0].length }));
   if (words.length > 24) return null;

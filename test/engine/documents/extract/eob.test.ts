@@ -48,6 +48,22 @@ describe("explanations of benefits", () => {
     expect(c!.lines.map(brief)).toEqual([{ service: "Lab panel (80053)", billed: 120, patientResponsibility: 120, denialCodes: ["CO-45"], remarkCodes: [] }]);
   });
 
+  it("reads a header with columns it does not know, and never puts what is under them in a known column", () => {
+    const text = [
+      "Claim #: B-20331",
+      "Service                Billed      Allowed     Ded Met     Plan Share  You owe",
+      "Office visit (99213)   $180.00     $96.00      $20.00      $60.80      $15.20",
+      "Flu shot (90686)       $40.00                              $40.00",
+    ].join("\n");
+    const [c] = extractStructured("eob", [{ n: 1, text }]).claims;
+    expect(c!.lines.map(brief)).toEqual([
+      // Five amounts under six columns: each by its nearest label; those under "Ded Met" and "Plan Share" are not read.
+      { service: "Office visit (99213)", billed: 180, allowed: 96, patientResponsibility: 15.2, denialCodes: [], remarkCodes: [] },
+      // "$40.00" sits under "Plan Share": never read as paid or owed.
+      { service: "Flu shot (90686)", billed: 40, denialCodes: [], remarkCodes: [] },
+    ]);
+  });
+
   it("reads a CSV export grouped by claim", () => {
     const table = {
       columns: ["Claim Number", "Date of Service", "Description", "Amount Billed", "Plan Paid", "Patient Responsibility", "Remark Codes"],
