@@ -40,6 +40,7 @@ import type { OutputGuardFactory } from "./lifecycle/outputGuard";
 import { createPlanner, type Router } from "./lifecycle/plan";
 import { createSynthesizer } from "./lifecycle/synthesize";
 import { noModelMessage } from "./messages";
+import { engineText } from "./i18n";
 import { SettingsStore } from "./settings/settingsStore";
 import { openDatabase, type Db } from "./storage/database";
 import { ThreadStore } from "./threads/threadStore";
@@ -78,6 +79,8 @@ import { loadLayeredContent, reloadIfChanged, userContentDir, type ContentLayers
 
 /** A free-text extraction reads up to 6,000 characters: about a minute of prompt on a slow laptop CPU. */
 const FREE_TEXT_TIMEOUT_MS = 120_000;
+/** A kiosk asks after 3 minutes without input, then counts down 30 s (WCAG 2.2.1: at least 20 s to answer). */
+export const DEFAULT_KIOSK_SESSION = { idleSeconds: 180, countdownSeconds: 30 };
 
 export type { HostHooks };
 
@@ -88,8 +91,10 @@ export interface EngineOptions {
   contentDir: string;
   /** A fixed model provider (tests, `carefold ask --model`); otherwise the one the settings select. */
   modelProvider?: ModelProvider;
-  /** Kiosk sessions never persist consent. */
+  /** A kiosk visitor's session: consent never persisted, neutral thread titles, the data folder never shown. */
   kiosk?: boolean;
+  /** The kiosk's idle timing, given to the app (`app.info`). */
+  kioskSession?: { idleSeconds: number; countdownSeconds: number };
   host?: HostHooks;
   /** Which front end runs this engine (shown in settings). */
   hostKind?: "desktop" | "browser" | "cli";
@@ -152,7 +157,7 @@ export class Engine implements EngineApi {
     this.db = openDatabase(join(options.dataDir, "carefold.db"));
     this.audit = new AuditLog(auditLogsDir(options.dataDir), { key: options.auditKey });
     this.settings = new SettingsStore(this.db);
-    this.threads = new ThreadStore(this.db);
+    this.threads = new ThreadStore(this.db, options.kiosk ? { titleOf: () => engineText(this.settings.get().language, "kiosk.threadTitle") } : {});
     const workspace = join(options.dataDir, "workspace");
     this.notes = new NotesStore(join(workspace, "notes"));
     this.attachments = new AttachmentsStore(this.db, join(workspace, "attachments"), {
@@ -264,7 +269,7 @@ export class Engine implements EngineApi {
           return this.layered.user;
         },
       }),
-      ...appHandlers({ dataDir: options.dataDir, contentDir: options.contentDir, hostKind: options.hostKind ?? "cli", kiosk: options.kiosk ?? false, host: options.host ?? {} }),
+      ...appHandlers({ dataDir: options.dataDir, contentDir: options.contentDir, hostKind: options.hostKind ?? "cli", kiosk: options.kiosk ?? false, session: options.kiosk ? (options.kioskSession ?? DEFAULT_KIOSK_SESSION) : null, host: options.host ?? {} }),
     };
     Object.assign(this, handlers);
     this.recover(workspace);

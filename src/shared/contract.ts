@@ -416,6 +416,11 @@ export const requests = {
       /** "desktop" (Electron) or "browser" (carefold serve). */
       host: z.enum(["desktop", "browser", "cli"]),
       kiosk: z.boolean(),
+      /**
+       * A kiosk visitor's session: after `idleSeconds` without input the app asks "Are you still here?"
+       * for `countdownSeconds`, then erases everything of the session. Null outside a kiosk.
+       */
+      session: z.strictObject({ idleSeconds: z.int().min(30), countdownSeconds: z.int().min(20) }).nullable(),
       locales: z.array(CrisisLocaleSchema),
     }),
   },
@@ -448,6 +453,11 @@ export const requests = {
     /** Desktop only: save the given printable HTML as a PDF where the user chooses. */
     input: z.strictObject({ html: z.string().min(1).max(MAX_MESSAGE_CHARS), fileName: z.string().min(1).max(200) }),
     output: z.strictObject({ saved: z.boolean(), path: z.string().nullable() }),
+  },
+  "session.end": {
+    /** Kiosk only: erase this visitor's session (conversations, notes, files, consent) now. */
+    input: Empty,
+    output: z.strictObject({ ended: z.boolean() }),
   },
 } as const;
 

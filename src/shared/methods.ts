@@ -35,11 +35,14 @@ export const METHODS = [
   "app.licenses",
   "host.pickModelFile",
   "host.printToPdf",
+  "session.end",
 ] as const;
 
 export type MethodName = (typeof METHODS)[number];
 
 export const IPC_EVENT_CHANNEL = "carefold:event";
+/** The web host's WebSocket close code for an erased kiosk session: the page starts afresh. */
+export const SESSION_ENDED_CLOSE = 4001;
 export const ipcRequestChannel = (method: MethodName): string => `carefold:rpc:${method}`;
 
 /** What the preload exposes as `window.carefold`: one function per request, plus events. */

@@ -33,6 +33,7 @@ export const REQUEST_LIMITS: Partial<Record<MethodName, RateLimit>> = {
   "agenda.export": { burst: 60, perSecond: 2 },
   "host.printToPdf": { burst: 5, perSecond: 0.5 },
   "host.pickModelFile": { burst: 5, perSecond: 0.5 },
+  "session.end": { burst: 5, perSecond: 0.5 },
 };
 
 export type RateLimits = Partial<Record<MethodName, RateLimit>>;

@@ -108,6 +108,7 @@ function validExamples(fx: Fixtures): { [K in RequestName]: RequestInput<K>[] } 
     "approvals.list": [{}],
     "agenda.export": [{ threadId: fx.threadId }, { threadId: fx.threadId, turnId: fx.turnId }],
     "app.info": [{}],
+    "session.end": [{}],
     "app.licenses": [{}],
     "host.pickModelFile": [{}],
     "host.printToPdf": [{ html: "<h1>Visit agenda</h1><p>Bring the list.</p>", fileName: "agenda.pdf" }],

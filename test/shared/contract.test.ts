@@ -42,6 +42,7 @@ const valid: Record<RequestName, unknown[]> = {
   "agenda.export": [{ threadId: "t1" }, { threadId: "t1", turnId: "u1" }],
   "host.printToPdf": [{ html: "<h1>Agenda</h1>", fileName: "agenda" }],
   "app.info": [{}],
+  "session.end": [{}],
   "app.licenses": [{}],
   "host.pickModelFile": [{}],
 };
@@ -85,6 +86,7 @@ const invalid: Record<RequestName, unknown[]> = {
   "agenda.export": [{}],
   "host.printToPdf": [{ html: "", fileName: "x" }],
   "app.info": [{ verbose: true }],
+  "session.end": [{ everything: true }],
   "app.licenses": [{ full: true }],
   "host.pickModelFile": [{ path: "/etc/passwd" }],
 };

@@ -2,18 +2,26 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { createEngine } from "../../engine/engine";
+import { createEngine, DEFAULT_KIOSK_SESSION } from "../../engine/engine";
+import { kioskSessions, lentProvider } from "../../engine/host/sessions";
 import { startWebHost } from "../../engine/host/webHost";
 import { findContentDir, rendererDir } from "../../engine/paths";
 import { dataDirFrom, parse, UsageError } from "../args";
 import type { CliCommand } from "../types";
 
-const usage = `Usage: carefold serve [--port N] [--data-dir DIR] [--no-build]
+const usage = `Usage: carefold serve [--port N] [--data-dir DIR] [--kiosk [--idle-seconds N]] [--no-build]
 
-Serves Carefold at http://127.0.0.1:<port>/ for a browser on this computer and prints the address
-(it includes a one-time token; keep it private). Press Ctrl+C to stop.
+Serves Carefold at http://127.0.0.1:<port>/ for a browser on this computer and prints the address.
+The address includes a launch token: a new one is made each time carefold serve starts, and it works,
+as often as it is used, until carefold serve stops. Keep the address private: while it runs, anyone
+on this computer who has it can use your Carefold. Press Ctrl+C to stop.
   --port N         port to listen on (default: a free port)
   --data-dir DIR   where your notes, history and settings live (default: the app's data folder)
+  --kiosk          a clinic kiosk: each visitor gets a session of their own in a temporary folder,
+                   erased when they end it, when they leave, or after they stop using it; nothing a
+                   visitor types is kept. The model and settings set up in --data-dir are used.
+  --idle-seconds N in a kiosk, ask "Are you still here?" after N seconds without input (default 180,
+                   at least 30), then erase the session after a 30-second countdown
   --no-build       do not build the app first when it has not been built`;
 
 export const command: CliCommand = {
@@ -21,9 +29,16 @@ export const command: CliCommand = {
   summary: "serve the app to a local browser (127.0.0.1 only)",
   usage,
   async run(argv, io) {
-    const { values } = parse(argv, { port: { type: "string" }, "data-dir": { type: "string" }, "no-build": { type: "boolean" } }, false);
+    const { values } = parse(
+      argv,
+      { port: { type: "string" }, "data-dir": { type: "string" }, "no-build": { type: "boolean" }, kiosk: { type: "boolean" }, "idle-seconds": { type: "string" } },
+      false,
+    );
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0–65535, got ${values.port}`);
+    const idleSeconds = values["idle-seconds"] === undefined ? DEFAULT_KIOSK_SESSION.idleSeconds : Number(values["idle-seconds"]);
+    if (!Number.isInteger(idleSeconds) || idleSeconds < 30 || idleSeconds > 3600) throw new UsageError(`--idle-seconds must be a whole number from 30 to 3600, got ${values["idle-seconds"]}`);
+    if (values["idle-seconds"] !== undefined && !values.kiosk) throw new UsageError("--idle-seconds is for a kiosk: add --kiosk");
     const contentDir = findContentDir();
     const staticDir = rendererDir(contentDir);
     if (!existsSync(join(staticDir, "index.html")) && !values["no-build"]) {
@@ -38,8 +53,19 @@ export const command: CliCommand = {
       }
     }
     const engine = createEngine({ dataDir: dataDirFrom(values["data-dir"], io), contentDir, hostKind: "browser" });
-    const host = await startWebHost({ engine, staticDir, port });
-    io.stdout.write(`Carefold is running at ${host.url}\n`);
+    const kioskSession = { idleSeconds, countdownSeconds: DEFAULT_KIOSK_SESSION.countdownSeconds };
+    const host = values.kiosk
+      ? await startWebHost({
+          // The clinic's engine is never served: it lends its model to each visitor's own engine.
+          sessions: kioskSessions({
+            idleMs: (idleSeconds + kioskSession.countdownSeconds + 15) * 1000,
+            createEngine: (dataDir, hooks) => createEngine({ dataDir, contentDir, hostKind: "browser", kiosk: true, kioskSession, modelProvider: lentProvider(() => engine.provider), host: hooks }),
+          }),
+          staticDir,
+          port,
+        })
+      : await startWebHost({ engine, staticDir, port });
+    io.stdout.write(`Carefold is running at ${host.url}${values.kiosk ? " (kiosk: every visitor's session is erased when it ends)" : ""}\n`);
     await new Promise<void>((resolveStop) => {
       const stop = () => resolveStop();
       process.once("SIGINT", stop);

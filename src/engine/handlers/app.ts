@@ -9,6 +9,8 @@ export interface HostHooks {
   printToPdf?(html: string, fileName: string): Promise<{ saved: boolean; path: string | null }>;
   /** The system's file picker for a model file (the desktop shell). */
   pickModelFile?(): Promise<string | null>;
+  /** A kiosk host: erase this visitor's session (the host wipes it after the answer is sent). */
+  endSession?(): Promise<void>;
 }
 
 export interface AppDeps {
@@ -16,12 +18,15 @@ export interface AppDeps {
   contentDir: string;
   hostKind: "desktop" | "browser" | "cli";
   kiosk: boolean;
+  /** The kiosk's idle timing (null outside a kiosk). */
+  session: { idleSeconds: number; countdownSeconds: number } | null;
   host: HostHooks;
 }
 
-export function appHandlers({ dataDir, contentDir, hostKind, kiosk, host }: AppDeps): Handlers<"app.info" | "app.licenses" | "host.pickModelFile" | "host.printToPdf"> {
+export function appHandlers({ dataDir, contentDir, hostKind, kiosk, session, host }: AppDeps): Handlers<"app.info" | "app.licenses" | "host.pickModelFile" | "host.printToPdf" | "session.end"> {
   return {
-    "app.info": async () => ({ version: APP_VERSION, dataDir, host: hostKind, kiosk, locales: ["US", "EU", "UK", "AU"] }),
+    // A kiosk visitor is never shown where the session's files are.
+    "app.info": async () => ({ version: APP_VERSION, dataDir: kiosk ? "" : dataDir, host: hostKind, kiosk, session: kiosk ? session : null, locales: ["US", "EU", "UK", "AU"] }),
     "app.licenses": async () => readLicenses(contentDir),
     "host.pickModelFile": async () => {
       if (!host.pickModelFile) throw new EngineError("unavailable", "Choosing a file is done by typing its path here: paste the full path of the .gguf file");
@@ -30,6 +35,11 @@ export function appHandlers({ dataDir, contentDir, hostKind, kiosk, host }: AppD
     "host.printToPdf": async (input) => {
       if (!host.printToPdf) throw new EngineError("unavailable", "Saving as PDF is done by your browser here: use Print, then Save as PDF");
       return host.printToPdf(input.html, input.fileName);
+    },
+    "session.end": async () => {
+      if (!kiosk || !host.endSession) throw new EngineError("unavailable", "Only a kiosk session can be ended and erased; to delete your data, use Settings → Delete everything");
+      await host.endSession();
+      return { ended: true };
     },
   };
 }

@@ -2,6 +2,8 @@
  * The local web host behind `carefold serve`: serves the built renderer over HTTP and the contract
  * over a WebSocket, on loopback only by default. Every WebSocket must present the per-launch token
  * the page received in its URL; Host and Origin are checked against DNS rebinding and cross-site use.
+ * A connection belongs to one session and hears only its engine's events; in a kiosk the first frame
+ * names the session (`{session}`) so the same page can resume it after a dropped connection.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createReadStream, existsSync, statSync } from "node:fs";
@@ -12,9 +14,14 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { EngineApi } from "../../shared/contract";
 import { createRequestLimiter, type RateLimits } from "../../shared/requestLimits";
 import { dispatchRequest, errorResponse, RequestFrameSchema } from "../../shared/rpc";
+import { SESSION_ENDED_CLOSE } from "../../shared/methods";
+import { sharedSessions, type SessionSource } from "./sessions";
 
 export interface WebHostOptions {
-  engine: EngineApi;
+  /** The one engine every connection shares (one person's data)… */
+  engine?: EngineApi;
+  /** …or where each connection's session comes from (a kiosk: an engine per visitor). */
+  sessions?: SessionSource;
   /** The built renderer (out/renderer). */
   staticDir: string;
   host?: string;
@@ -77,6 +84,12 @@ function send(ws: WebSocket, payload: unknown): void {
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const host = options.host ?? "127.0.0.1";
+  const sessions = options.sessions ?? (options.engine ? sharedSessions(options.engine) : null);
+  if (!sessions) throw new Error("startWebHost needs an engine or a session source");
+  const sockets = new Map<WebSocket, string>();
+  const stopEnded = sessions.onEnded((key) => {
+    for (const [ws, k] of sockets) if (k === key) ws.close(SESSION_ENDED_CLOSE, "session ended");
+  });
   const token = options.token ?? randomBytes(24).toString("base64url");
   const staticRoot = resolve(options.staticDir);
   let port = 0;
@@ -156,10 +169,28 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
   });
 
-  wss.on("connection", (ws) => {
+  wss.on("connection", (ws, req: IncomingMessage) => {
     const limiter = createRequestLimiter(undefined, options.rateLimits);
-    const unsubscribe = options.engine.onEvent((event) => send(ws, { event }));
-    ws.on("close", unsubscribe);
+    const resume = new URL(req.url ?? "/", "http://x").searchParams.get("session");
+    let closed = false;
+    let unsubscribe = () => {};
+    const ready = sessions.open(resume).then((session) => {
+      if (closed) {
+        sessions.detach(session.key);
+        return null;
+      }
+      sockets.set(ws, session.key);
+      unsubscribe = session.engine.onEvent((event) => send(ws, { event }));
+      if (sessions.kind === "kiosk") send(ws, { session: session.key });
+      return session;
+    });
+    ws.on("close", () => {
+      closed = true;
+      unsubscribe();
+      const key = sockets.get(ws);
+      sockets.delete(ws);
+      if (key) sessions.detach(key);
+    });
     ws.on("error", () => ws.terminate());
     ws.on("message", (data, isBinary) => {
       if (isBinary) {
@@ -183,9 +214,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         });
         return;
       }
-      void dispatchRequest(options.engine, frame.data.method, frame.data.params, { limiter }).then((response) =>
-        send(ws, { id: frame.data.id, ...response }),
-      );
+      void ready.then(async (session) => {
+        if (!session || sockets.get(ws) !== session.key) return;
+        sessions.touch(session.key);
+        const response = await dispatchRequest(session.engine, frame.data.method, frame.data.params, { limiter });
+        send(ws, { id: frame.data.id, ...response });
+      });
     });
   });
 
@@ -200,12 +234,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     url: `http://${displayHost}:${port}/?token=${token}`,
     port,
     token,
-    close: () =>
-      new Promise<void>((done) => {
+    close: async () => {
+      await new Promise<void>((done) => {
         for (const client of wss.clients) client.terminate();
         wss.close();
         server.closeAllConnections();
         server.close(() => done());
-      }),
+      });
+      stopEnded();
+      await sessions.close();
+    },
   };
 }

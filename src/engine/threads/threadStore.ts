@@ -54,8 +54,20 @@ const toSummary = (r: SummaryRow): ThreadSummary => ({
   messageCount: r.message_count,
 });
 
+export interface ThreadStoreOptions {
+  /** A thread's title from its first message; a kiosk gives a neutral one (a visitor's words are never shown as a title). */
+  titleOf?: (firstMessage: string) => string;
+}
+
+const titleFromWords = (firstMessage: string) => firstMessage.replace(/\s+/g, " ").trim().slice(0, 60) || "New conversation";
+
 export class ThreadStore {
-  constructor(private readonly db: Db) {
+  private readonly titleOf: (firstMessage: string) => string;
+  constructor(
+    private readonly db: Db,
+    options: ThreadStoreOptions = {},
+  ) {
+    this.titleOf = options.titleOf ?? titleFromWords;
     migrate(db, "threads", [
       `CREATE TABLE threads (id TEXT PRIMARY KEY, title TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
        CREATE TABLE messages (
@@ -72,7 +84,7 @@ export class ThreadStore {
 
   ensure(threadId: string, firstMessage: string): void {
     const now = new Date().toISOString();
-    const title = firstMessage.replace(/\s+/g, " ").trim().slice(0, 60) || "New conversation";
+    const title = this.titleOf(firstMessage);
     this.db
       .prepare("INSERT INTO threads (id, title, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO NOTHING")
       .run(threadId, title, now, now);

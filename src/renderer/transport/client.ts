@@ -11,6 +11,8 @@ export interface Transport {
   onRawEvent(listener: (event: unknown) => void): () => void;
   /** Connection state changes (the WebSocket can drop and reconnect). */
   onStatus?(listener: (status: "connected" | "disconnected") => void): () => void;
+  /** A kiosk session was erased (ended, timed out, or not resumed): what the page shows is gone. */
+  onSessionEnded?(listener: () => void): () => void;
 }
 
 export function createClient(transport: Transport): ClientApi & { transport: Transport } {

@@ -1,8 +1,11 @@
 /**
  * Transport over the local WebSocket host (`carefold serve`). Requests wait for the socket, every
- * pending call fails clearly if it drops, and it reconnects with backoff.
+ * pending call fails clearly if it drops, and it reconnects with backoff. In a kiosk the host's first
+ * frame names the session; a reconnect asks for it again, and a different (or no longer live) session
+ * is reported as ended, since the page still shows the erased one. The key stays in memory only.
  */
 import type { RpcResponse } from "../../shared/rpc";
+import { SESSION_ENDED_CLOSE } from "../../shared/methods";
 import type { Transport } from "./client";
 
 interface Pending {
@@ -17,6 +20,9 @@ export function wsTransport(url: string, WebSocketImpl: typeof WebSocket = WebSo
   const queue: string[] = [];
   const eventListeners = new Set<(e: unknown) => void>();
   const statusListeners = new Set<(s: "connected" | "disconnected") => void>();
+  const endedListeners = new Set<() => void>();
+  let session: string | null = null;
+  const sessionEnded = () => endedListeners.forEach((l) => l());
 
   const failAll = () => {
     for (const [id, p] of pending) {
@@ -26,7 +32,7 @@ export function wsTransport(url: string, WebSocketImpl: typeof WebSocket = WebSo
   };
 
   function connect(): void {
-    const ws = new WebSocketImpl(url);
+    const ws = new WebSocketImpl(session ? `${url}&session=${encodeURIComponent(session)}` : url);
     socket = ws;
     ws.onopen = () => {
       retry = 0;
@@ -41,6 +47,12 @@ export function wsTransport(url: string, WebSocketImpl: typeof WebSocket = WebSo
         return;
       }
       if (!data || typeof data !== "object") return;
+      if ("session" in data && typeof (data as { session: unknown }).session === "string") {
+        const key = (data as { session: string }).session;
+        if (session !== null && key !== session) sessionEnded();
+        session = key;
+        return;
+      }
       if ("event" in data) {
         eventListeners.forEach((l) => l((data as { event: unknown }).event));
         return;
@@ -51,8 +63,9 @@ export function wsTransport(url: string, WebSocketImpl: typeof WebSocket = WebSo
         pending.delete(id);
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (e?: { code?: number }) => {
       socket = null;
+      if (e?.code === SESSION_ENDED_CLOSE) sessionEnded();
       statusListeners.forEach((l) => l("disconnected"));
       failAll();
       retry = Math.min(retry + 1, 6);
@@ -78,6 +91,10 @@ export function wsTransport(url: string, WebSocketImpl: typeof WebSocket = WebSo
     onStatus(listener) {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
+    },
+    onSessionEnded(listener) {
+      endedListeners.add(listener);
+      return () => endedListeners.delete(listener);
     },
   };
 }
