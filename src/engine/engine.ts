@@ -70,6 +70,7 @@ import {
 } from "./safety";
 import { ApprovalStore } from "./approvals/approvalStore";
 import { appHandlers, type HostHooks } from "./handlers/app";
+import { kioskRestricted } from "./handlers/kiosk";
 import { consultHandlers } from "./handlers/consult";
 import { agentDescription, libraryHandlers } from "./handlers/library";
 import { threadHandlers } from "./handlers/threads";
@@ -157,6 +158,8 @@ export class Engine implements EngineApi {
     this.db = openDatabase(join(options.dataDir, "carefold.db"));
     this.audit = new AuditLog(auditLogsDir(options.dataDir), { key: options.auditKey });
     this.settings = new SettingsStore(this.db);
+    // A kiosk visitor is never asked to set up a model: the clinic did.
+    if (options.kiosk && !this.settings.get().firstRunDone) this.settings.set({ firstRunDone: true });
     this.threads = new ThreadStore(this.db, options.kiosk ? { titleOf: () => engineText(this.settings.get().language, "kiosk.threadTitle") } : {});
     const workspace = join(options.dataDir, "workspace");
     this.notes = new NotesStore(join(workspace, "notes"));
@@ -271,7 +274,7 @@ export class Engine implements EngineApi {
       }),
       ...appHandlers({ dataDir: options.dataDir, contentDir: options.contentDir, hostKind: options.hostKind ?? "cli", kiosk: options.kiosk ?? false, session: options.kiosk ? (options.kioskSession ?? DEFAULT_KIOSK_SESSION) : null, host: options.host ?? {} }),
     };
-    Object.assign(this, handlers);
+    Object.assign(this, options.kiosk ? kioskRestricted(handlers) : handlers);
     this.recover(workspace);
   }
 

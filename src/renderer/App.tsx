@@ -19,6 +19,7 @@ import { ConsentDialog } from "./components/ConsentDialog";
 import { EmergencyBanner } from "./components/EmergencyBanner";
 import { ErrorSurface } from "./components/ErrorSurface";
 import { FirstRun } from "./components/FirstRun";
+import { KioskSession } from "./components/KioskSession";
 import { NotesPanel } from "./components/NotesPanel";
 import { SettingsPanel } from "./components/SettingsPanel";
 import { ServicesContext, type Services } from "./hooks/services";
@@ -26,6 +27,7 @@ import { useAnnouncer } from "./hooks/useAnnouncer";
 import { useAttachments } from "./hooks/useAttachments";
 import { useCatalog } from "./hooks/useCatalog";
 import { useConsult } from "./hooks/useConsult";
+import { useKioskSession } from "./hooks/useKioskSession";
 import { useModels } from "./hooks/useModels";
 import { usePrompts } from "./hooks/usePrompts";
 import { useSettings } from "./hooks/useSettings";
@@ -46,6 +48,8 @@ export function App({ client }: { client: EngineClient }) {
   const reportError = useCallback((message: string) => dispatch({ type: "error", message }), [dispatch]);
   const services = useMemo<Services>(() => ({ client, announce, reportError }), [client, announce, reportError]);
   const { settings, info, update } = useSettings(client, reportError);
+  const kioskTiming = info?.kiosk ? info.session : null;
+  const kiosk = useKioskSession(client, kioskTiming);
   const agents = useCatalog(client, settings?.language ?? null, reportError);
   const { threads, refresh: refreshThreads } = useThreads(client, reportError);
   const attachments = useAttachments(client, (m) => announce(t(m.key, m.params)));
@@ -298,6 +302,7 @@ export function App({ client }: { client: EngineClient }) {
             />
           </section>
         ) : null}
+        {kioskTiming ? <KioskSession phase={kiosk.phase} countdownSeconds={kioskTiming.countdownSeconds} onStillHere={kiosk.stillHere} onEnd={() => void kiosk.end()} /> : null}
         <ErrorSurface errors={state.errors} onDismiss={(id) => dispatch({ type: "dismissError", id })} />
         <main id="main" className="app-main" tabIndex={-1}>
           {screen}

@@ -55,6 +55,8 @@ export function SettingsPanel({
     models.refresh();
   };
   const locales: CrisisLocale[] = info?.locales ?? ["US", "EU", "UK", "AU"];
+  // On a shared kiosk the clinic set up the model and content; the visitor's own erase is the kiosk bar's.
+  const kiosk = info?.kiosk ?? false;
   return (
     <section className="panel settings" aria-labelledby="settings-title">
       <h2 id="settings-title">{t("settings.title")}</h2>
@@ -85,8 +87,8 @@ export function SettingsPanel({
         <h3 id="settings-model">{t("settings.modelTitle")}</h3>
         <ActiveModel models={models.models} />
         {models.problem ? <p className="kind-problem">{t("models.failed", { message: models.problem })}</p> : null}
-        <ModelChoice key={JSON.stringify(settings.model)} current={settings.model} models={models.models} onSave={chooseModel} />
-        {models.models ? <ModelLibrary models={models.models} downloads={downloads} onChanged={models.refresh} onUseModel={(m) => void chooseModel(m)} /> : null}
+        {kiosk ? null : <ModelChoice key={JSON.stringify(settings.model)} current={settings.model} models={models.models} onSave={chooseModel} />}
+        {models.models && !kiosk ? <ModelLibrary models={models.models} downloads={downloads} onChanged={models.refresh} onUseModel={(m) => void chooseModel(m)} /> : null}
       </section>
 
       <section className="settings-section" aria-labelledby="settings-consent">
@@ -96,26 +98,32 @@ export function SettingsPanel({
 
       <section className="settings-section" aria-labelledby="settings-data">
         <h3 id="settings-data">{t("settings.dataTitle")}</h3>
-        <p>{t("settings.privacy")}</p>
+        <p>{t(kiosk ? "kiosk.privacy" : "settings.privacy")}</p>
         <dl className="facts">
-          <dt>{t("settings.dataFolder")}</dt>
-          <dd>
-            <code data-testid="data-dir">{info?.dataDir ?? "—"}</code>
-          </dd>
+          {kiosk ? null : (
+            <>
+              <dt>{t("settings.dataFolder")}</dt>
+              <dd>
+                <code data-testid="data-dir">{info?.dataDir ?? "—"}</code>
+              </dd>
+            </>
+          )}
           <dt>{t("settings.version")}</dt>
           <dd>{info?.version ?? "—"}</dd>
           <dt>{t("settings.runningIn")}</dt>
           <dd>{info ? t(`settings.host.${info.host}`) : "—"}</dd>
         </dl>
-        <DeleteAllData
-          onDeleted={() => {
-            setErased((n) => n + 1);
-            onDataDeleted();
-          }}
-        />
+        {kiosk ? null : (
+          <DeleteAllData
+            onDeleted={() => {
+              setErased((n) => n + 1);
+              onDataDeleted();
+            }}
+          />
+        )}
       </section>
 
-      <UserPacksSection />
+      {kiosk ? null : <UserPacksSection />}
 
       <AboutSection info={info} />
     </section>

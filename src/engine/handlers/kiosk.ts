@@ -1,0 +1,24 @@
+/**
+ * What a kiosk visitor may not do: the clinic sets up the model and content, so a visitor cannot
+ * download, import or remove models, point the app at another model server (their words would go
+ * there), or pick files on the kiosk's disk.
+ */
+import { EngineError } from "../../shared/rpc";
+import type { EngineRequests } from "../../shared/contract";
+
+const CLINIC_ONLY = ["models.pull", "models.import", "models.remove", "host.pickModelFile"] as const;
+
+export function kioskRestricted(handlers: EngineRequests): EngineRequests {
+  const refuse = async () => {
+    throw new EngineError("unavailable", "On this shared kiosk the clinic sets up the model; ask the staff if something is wrong with it");
+  };
+  const settingsSet = handlers["settings.set"];
+  return {
+    ...handlers,
+    ...Object.fromEntries(CLINIC_ONLY.map((m) => [m, refuse])),
+    "settings.set": async (input) => {
+      if (input.model !== undefined) return refuse();
+      return settingsSet(input);
+    },
+  };
+}
