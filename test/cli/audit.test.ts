@@ -1,6 +1,6 @@
-/** `carefold audit verify` on a temp data dir: intact, an edited line, a truncated tail, a key it cannot read, usage errors. */
+/** `carefold audit verify` on a temp data dir: intact, an edited line, a truncated tail, no log at all, a key it cannot read, usage errors. */
 import { PassThrough } from "node:stream";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main";
@@ -108,7 +108,38 @@ describe("carefold audit verify", () => {
     expect(result.problems).toContain("line 2: previous-hash link broken (entry removed, reordered or edited)");
   });
 
-  it("treats a data folder with no log yet as intact (0 entries)", async () => {
+  it("fails with 'No audit log at …' and exit 1 when the data folder does not exist", async () => {
+    const missing = join(tmp.dir, "no-such-folder");
+    const r = await carefold(["audit", "verify", "--data-dir", missing]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(`No audit log at ${join(missing, "logs", "audit.jsonl")}: there is no Carefold data folder at ${missing}`);
+    expect(r.stdout).toContain("NOT intact");
+    expect(r.stdout).not.toContain("Intact:");
+    expect(existsSync(missing)).toBe(false); // checking never creates the folder
+    const json = await carefold(["audit", "verify", "--json", "--data-dir", missing]);
+    expect(json.status).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, entries: 0, problems: [expect.stringContaining("No audit log at")] });
+  });
+
+  it("fails with exit 1 when the data folder exists but its logs folder does not (deleted or moved)", async () => {
+    writeEntries(2);
+    rmSync(logsDir(), { recursive: true });
+    const r = await carefold(["audit", "verify", "--data-dir", tmp.dir]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(`No audit log at ${logFile()}. If Carefold has used this data folder, its audit log was deleted or moved.`);
+  });
+
+  it("reports a deleted log file whose head remains as not intact", async () => {
+    writeEntries(3);
+    rmSync(logFile());
+    const r = await carefold(["audit", "verify", "--data-dir", tmp.dir]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("NOT intact");
+  });
+
+  it("treats a log the app opened but has not written to yet (its keyed head only) as intact", async () => {
+    writeEntries(0);
+    expect(existsSync(logFile())).toBe(false);
     const r = await carefold(["audit", "verify", "--json", "--data-dir", tmp.dir]);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, entries: 0, problems: [], notes: [] });

@@ -6,18 +6,42 @@ import { dataDirFrom, parse, UsageError } from "../args";
 import { createModelProvider } from "../../engine/inference/modelProvider";
 import type { CliCommand, CliIO } from "../types";
 import { stripTerminalControls } from "../../shared/text";
+import { request } from "../engineRequests";
 
-const usage = `Usage: carefold ask "<question>" [--model FILE.gguf | --ollama NAME | --server URL] [--data-dir DIR] [--json]
+/** A health specialist needs the user's OK first: nothing was answered, and scripts must notice. */
+export const EXIT_NEEDS_CONSENT = 3;
+
+const usage = `Usage: carefold ask "<question>" [--model FILE.gguf | --ollama NAME | --server URL] [--allow-health-specialists] [--data-dir DIR] [--json]
 
 Asks Carefold one question and prints the answer as it streams, with the steps it takes.
 Without a model option it uses the model chosen in Settings (if any).
+Health specialists (for example the heart visit guide) answer only once you allow them; they help you
+prepare, and never diagnose, prescribe, give doses or replace emergency care.
+  --allow-health-specialists
+                   allow every health specialist to answer, then ask. This is saved in the data folder,
+                   like the app's setting; see or undo it with carefold consent list / withdraw all
   --model FILE     a GGUF model file (a path, or a file name in <data>/models), run on this computer
   --ollama NAME    a model served by Ollama, e.g. qwen2.5:3b (--ollama-url URL, default http://127.0.0.1:11434)
   --server URL     an OpenAI-compatible clinic server (--server-model NAME to pick its model)
   --context N      context window in tokens (default 8192)
   --max-tokens N   longest answer per model call, in tokens (default 1024)
   --data-dir DIR   where your notes, history and settings live (default: the app's data folder)
-  --json           print every engine event as one JSON line instead`;
+  --json           print every engine event as one JSON line instead
+Exit status:
+  0  finished: an answer, or a safe stop (an emergency notice, a request Carefold does not do, no model set up)
+  1  the consult failed, or an option was wrong
+  2  no question given
+  3  a health specialist needs your OK first: nothing was answered (see --allow-health-specialists)`;
+
+/** What to do when a health specialist needs the user's OK, in terms of this command line. */
+export function consentHint(agentIds: string[]): string {
+  const one = agentIds.length === 1 ? ` (or only this one: carefold consent allow ${agentIds[0]})` : "";
+  return [
+    "A health specialist needs your OK before it can answer, so nothing was answered.",
+    'To allow all health specialists and ask again: carefold ask --allow-health-specialists "<question>"',
+    `Or allow them first: carefold consent allow all${one}`,
+  ].join("\n");
+}
 
 /** Model options → settings for this one run (nothing is saved). */
 export function modelSettingsFrom(values: Record<string, string | boolean | undefined>): ModelSettings | null {
@@ -55,6 +79,9 @@ export function renderEvent(event: EngineEvent, io: CliIO, state: { streamed: st
       out(`\n!!! ${event.headline}\n`);
       for (const n of event.numbers) out(`    ${n.kind === "text" ? "Text" : "Call"} ${n.number} — ${n.label}\n`);
       break;
+    case "consent.required":
+      err(`  ! needs your OK: ${event.agents.map((a) => `${a.title} (${a.id})`).join(", ")}\n`);
+      break;
     case "approval.requested":
       err(`  ? approval needed to ${event.operation} ${event.path} (open the app to decide)\n`);
       break;
@@ -87,6 +114,7 @@ export const command: CliCommand = {
       "server-model": { type: "string" },
       context: { type: "string" },
       "max-tokens": { type: "string" },
+      "allow-health-specialists": { type: "boolean" },
     });
     const question = positionals.join(" ").trim();
     if (!question) {
@@ -103,17 +131,30 @@ export const command: CliCommand = {
     const active = engine.provider.describe();
     if (!values.json) io.stderr.write(`· Model: ${active ? `${active.provider} ${active.model}` : "none configured"}\n`);
     try {
+      if (values["allow-health-specialists"]) {
+        // The same consent request as the app's "Allow all": saved, audited, withdrawable.
+        const consent = await request(engine, "consent.set", { scope: "global", granted: true });
+        // Said even with --json (on stderr): it changes a saved choice.
+        io.stderr.write(`· All health specialists may now answer${consent.persistent ? " (saved for this data folder; undo with: carefold consent withdraw all)" : " (for this session only)"}\n`);
+      }
       const state = { streamed: "" };
+      const needsOkFrom: string[] = [];
       const finished = new Promise<EngineEvent & { type: "done" }>((resolveDone) => {
         engine.onEvent((event) => {
           if (values.json) io.stdout.write(JSON.stringify(event) + "\n");
           else renderEvent(event, io, state);
+          if (event.type === "consent.required") needsOkFrom.push(...event.agents.map((a) => a.id));
           if (event.type === "done") resolveDone(event);
         });
       });
-      const asked = await engine["consult.ask"]({ text: question });
+      const asked = await request(engine, "consult.ask", { text: question });
       const done = await finished;
-      return done.turnId === asked.turnId && done.outcome === "failed" ? 1 : 0;
+      if (done.turnId !== asked.turnId) return 0;
+      if (done.outcome === "needs_consent") {
+        io.stderr.write(stripTerminalControls(consentHint(needsOkFrom)) + "\n");
+        return EXIT_NEEDS_CONSENT;
+      }
+      return done.outcome === "failed" ? 1 : 0;
     } finally {
       await engine.close();
     }

@@ -1,4 +1,6 @@
 /** `carefold audit verify`: checks the keyed chain of the audit log (safety.md §6) for edits, forgeries and truncation. */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { auditKeysDir, FileAuditKeyStore } from "../../engine/audit/auditKey";
 import { auditLogsDir, verifyAuditLog } from "../../engine/audit/auditLog";
 import { dataDirFrom, parse, UsageError } from "../args";
@@ -16,7 +18,8 @@ the log (entries cut off, a forged head) stays reported. A log exactly one entry
 (the app stopped between two writes) is intact, with a note.
 Exit status:
   0  intact
-  1  not intact: an entry was edited, forged, removed or reordered, or the log was truncated
+  1  not intact: an entry was edited, forged, removed or reordered, or the log was truncated;
+     or there is no audit log at all (a wrong --data-dir, or the log was deleted or moved)
   2  usage mistake
   3  cannot check: the audit key is kept in the desktop app's system keychain (keys/audit.key.enc)
   --data-dir DIR   the data folder holding logs/ and keys/ (default: the app's data folder)
@@ -43,6 +46,17 @@ export const command: CliCommand = {
     }
     const dataDir = dataDirFrom(values["data-dir"], io);
     const logsDir = auditLogsDir(dataDir);
+    // A missing log is not an intact one: a mistyped folder or a deleted log must not pass. A folder the
+    // app opened but has not logged to yet still has its keyed head (audit.head), so it is checked below.
+    if (!existsSync(join(logsDir, "audit.jsonl")) && !existsSync(join(logsDir, "audit.head"))) {
+      const where = join(logsDir, "audit.jsonl");
+      const reason = existsSync(dataDir)
+        ? `No audit log at ${where}. If Carefold has used this data folder, its audit log was deleted or moved.`
+        : `No audit log at ${where}: there is no Carefold data folder at ${dataDir}. Check --data-dir (or CAREFOLD_DATA_DIR).`;
+      if (values.json) io.stdout.write(JSON.stringify({ logsDir, ok: false, entries: 0, problems: [reason], notes: [] }) + "\n");
+      else io.stdout.write(`${reason}\nNOT intact: there is no log to check.\n`);
+      return 1;
+    }
     const keys = new FileAuditKeyStore(auditKeysDir(dataDir));
     if (keys.inKeychainOnly()) {
       const reason = "the audit key is kept in the desktop app's system keychain (keys/audit.key.enc), which this command cannot read: the MACs cannot be checked here";

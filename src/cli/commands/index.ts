@@ -5,8 +5,10 @@ type Loader = () => Promise<CliCommand>;
 
 // Loaded lazily so `carefold triage` never pays for loading the model runtime.
 export const commandLoaders: Record<string, Loader> = {
+  agenda: async () => (await import("./agenda")).command,
   ask: async () => (await import("./ask")).command,
   audit: async () => (await import("./audit")).command,
+  consent: async () => (await import("./consent")).command,
   data: async () => (await import("./data")).command,
   eval: async () => (await import("./eval")).command,
   extract: async () => (await import("./extract")).command,
