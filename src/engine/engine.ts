@@ -43,6 +43,7 @@ import { noModelMessage } from "./messages";
 import { engineText } from "./i18n";
 import { SettingsStore } from "./settings/settingsStore";
 import { openDatabase, type Db } from "./storage/database";
+import { tightenDataDir } from "./storage/privateFiles";
 import { ThreadStore } from "./threads/threadStore";
 import { AttachmentsStore } from "./workspace/attachmentsStore";
 import { NotesStore } from "./workspace/notesStore";
@@ -155,6 +156,8 @@ export class Engine implements EngineApi {
   private readonly eraser: Eraser;
 
   constructor(readonly options: EngineOptions) {
+    // Owner-only on disk (files 0600, folders 0700): also a folder an older version left readable to others.
+    tightenDataDir(options.dataDir);
     this.db = openDatabase(join(options.dataDir, "carefold.db"));
     this.audit = new AuditLog(auditLogsDir(options.dataDir), { key: options.auditKey });
     this.settings = new SettingsStore(this.db);

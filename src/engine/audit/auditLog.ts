@@ -5,7 +5,7 @@
  * auditKey.ts); a MACed head file (`audit.head`, replaced atomically) anchors the last entry, so
  * edits, forgeries and truncation are detectable (verifyAudit.ts).
  */
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import {
@@ -23,6 +23,7 @@ import {
   type DamageDecision,
 } from "./auditChain";
 import { FileAuditKeyStore, keysDirForLogs, newAuditKey, type AuditKeyStore } from "./auditKey";
+import { ensurePrivateDir, makePrivateIfExists, PRIVATE_FILE_MODE } from "../storage/privateFiles";
 
 export { AuditKeyError, FileAuditKeyStore, type AuditKeyStore } from "./auditKey";
 export { verifyAuditLog, type VerifyResult } from "./verifyAudit";
@@ -123,6 +124,9 @@ function readTail(file: string): Tail {
   return { last, lastUnreadable: final !== undefined && parseEntry(final) === null, endsWithNewline: text.endsWith("\n") };
 }
 
+/** Appends (O_APPEND); a log made by the append is 0600 (the mode applies only when the file is created). */
+const APPEND_OPTIONS = { flag: "a", mode: PRIVATE_FILE_MODE } as const;
+
 const pointOf = (entry: ChainEntry | null): ChainPoint => (entry ? { seq: entry.seq, hash: entry.hash } : { seq: 0, hash: GENESIS });
 const samePoint = (a: ChainPoint, b: ChainPoint) => a.seq === b.seq && a.hash === b.hash;
 
@@ -142,15 +146,17 @@ export class AuditLog implements AuditSink {
   private knownSize = 0;
 
   constructor(logsDir: string, options: AuditLogOptions = {}) {
-    mkdirSync(logsDir, { recursive: true });
+    // What the app did, when: the folder 0700, the log 0600 (APPEND_OPTIONS), the head 0600 (writeFileAtomic).
+    ensurePrivateDir(logsDir);
     this.file = join(logsDir, "audit.jsonl");
     this.headFile = join(logsDir, "audit.head");
+    makePrivateIfExists(this.file); // made 0644 by an older version
     this.now = options.now ?? (() => new Date());
     const store = options.key ?? new FileAuditKeyStore(keysDirForLogs(logsDir));
     const stored = store.load();
     this.key = stored ?? newAuditKey();
     let opening = this.inspect(stored !== null);
-    if (opening.closeLine) appendFileSync(this.file, "\n");
+    if (opening.closeLine) appendFileSync(this.file, "\n", APPEND_OPTIONS);
     if (opening.anchor) writeHead(this.headFile, this.key, this.head);
     if (stored === null) {
       // Stored only after the head is keyed with it (see AuditKeyStore); entries come after both.
@@ -230,7 +236,7 @@ export class AuditLog implements AuditSink {
       const entry: AuditEntry = { ...body, hash: entryMac(this.key, body) };
       const line = JSON.stringify(entry) + "\n";
       // One write() with O_APPEND: a line is either wholly there or torn at the very end (repaired on open).
-      appendFileSync(this.file, line, { flag: "a" });
+      appendFileSync(this.file, line, APPEND_OPTIONS);
       this.knownSize += Buffer.byteLength(line);
       this.head = { seq: entry.seq, hash: entry.hash };
       writeHead(this.headFile, this.key, this.head);

@@ -8,7 +8,8 @@
  * withdraws consent, and VACUUMs. It keeps the settings, the model files and the audit log: the log holds
  * ids, decisions and counts but never text (auditLog.ts), and a deletion entry keeps its chain verifiable.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { ensurePrivateDir } from "../storage/privateFiles";
 import { join } from "node:path";
 import type { AuditSink } from "../audit/auditLog";
 import type { ApprovalStore } from "../approvals/approvalStore";
@@ -86,7 +87,7 @@ export class Eraser {
     for (const name of readdirSync(parent)) {
       if (name.startsWith(`${TRASH_PREFIX}workspace-`)) rmSync(join(parent, name), { recursive: true, force: true });
     }
-    mkdirSync(notes.dir, { recursive: true });
-    mkdirSync(attachments.dir, { recursive: true });
+    ensurePrivateDir(notes.dir);
+    ensurePrivateDir(attachments.dir);
   }
 }

@@ -6,11 +6,12 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, statfs } from "node:fs/promises";
+import { rm, stat, statfs } from "node:fs/promises";
 import { join } from "node:path";
 import { createModelDownloader, type ModelDownloadEndpoints, type ModelDownloader } from "node-llama-cpp";
 import { isLoopbackHost } from "../../shared/modelHosts";
 import { InvalidModelFileError, validateGgufFile } from "./ggufValidation";
+import { ensurePrivateDir } from "../storage/privateFiles";
 import { isSafeModelFileName, modelsDir, moveIntoPlace, toLocalModel, type ImportResult } from "./modelStore";
 import { RECOMMENDED_MODELS, findRecommendedModel, type RecommendedModelEntry } from "./recommendedModels";
 
@@ -141,7 +142,9 @@ export async function pullModel(dataDir: string, idOrUri: string, options: PullO
   if (!isSafeModelFileName(target.fileName)) throw new ModelDownloadError(`Cannot derive a file name from ${idOrUri}.`);
   const dir = modelsDir(dataDir);
   const staging = join(dir, ".downloads");
-  await mkdir(staging, { recursive: true });
+  // Both 0700: the partial file the downloader writes (0644) is out of other users' reach until moveIntoPlace makes it 0600.
+  ensurePrivateDir(dir);
+  ensurePrivateDir(staging);
   const finalPath = join(dir, target.fileName);
   if (await stat(finalPath).catch(() => null)) {
     throw new ModelDownloadError(`${target.fileName} is already installed.`);

@@ -5,9 +5,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { copyFile, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { copyFile, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { basename, isAbsolute, join } from "node:path";
 import type { ModelsList } from "../../shared/contract";
+import { ensurePrivateDir, POSIX_MODES, PRIVATE_FILE_MODE } from "../storage/privateFiles";
 import { InvalidModelFileError, validateGgufFile, type GgufSummary } from "./ggufValidation";
 
 export type LocalModel = ModelsList["local"][number];
@@ -54,10 +55,15 @@ export async function listLocalModels(dataDir: string): Promise<LocalModel[]> {
   return models;
 }
 
-/** fsync + rename: the file appears under its final name only when complete. */
+/**
+ * fsync + rename: the file appears under its final name only when complete, and 0600 like everything in
+ * the data folder — a copy keeps its source's mode (0644, 0777 from a USB stick), the downloader writes
+ * 0644. Best effort: a file system without modes (FAT) refuses the chmod, and the model still goes in.
+ */
 export async function moveIntoPlace(tempPath: string, finalPath: string): Promise<void> {
   const handle = await open(tempPath, "r");
   try {
+    if (POSIX_MODES) await handle.chmod(PRIVATE_FILE_MODE).catch(() => undefined);
     await handle.sync();
   } finally {
     await handle.close();
@@ -81,7 +87,8 @@ export async function importModel(dataDir: string, sourcePath: string, fileName 
   }
   const summary = await validateGgufFile(sourcePath);
   const dir = modelsDir(dataDir);
-  await mkdir(dir, { recursive: true });
+  // 0700 like the rest of the data folder (one made 0755 by an older version is tightened).
+  ensurePrivateDir(dir);
   const finalPath = join(dir, fileName);
   const existing = await stat(finalPath).catch(() => null);
   if (existing) {

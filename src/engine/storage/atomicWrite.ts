@@ -6,6 +6,7 @@
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./privateFiles";
 
 const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 
@@ -17,14 +18,18 @@ export interface AtomicWriteOptions {
   exclusive?: boolean;
 }
 
-/** Files are created 0600 (before the umask): user data and secrets are the user's own. */
+/**
+ * Files are created 0600 (before the umask; the umask is never changed): user data and secrets are the
+ * user's own. The temp file is made 0600 and the rename keeps its mode, so a file replaced here is 0600
+ * whatever mode the old one had; folders made for it are 0700 (an existing folder is left as it is).
+ */
 export function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const dir = dirname(file);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
   let fd: number | null = null;
   try {
-    fd = openSync(tmp, "wx", 0o600);
+    fd = openSync(tmp, "wx", PRIVATE_FILE_MODE);
     const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
     let off = 0;
     while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);

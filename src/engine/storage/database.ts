@@ -3,18 +3,47 @@
  * store (settings, threads, consent, catalog, checkpoints) owns its own tables.
  */
 import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
+import { closeSync, constants, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { sqliteBindingForThisProcess } from "./nativeBinding";
+import { makePrivateIfExists, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./privateFiles";
 
 export type Db = Database.Database;
 
+/** The files SQLite keeps for a database: the file, its WAL and shared-memory index, a rollback journal. */
+export const SQLITE_FILE_SUFFIXES = ["", "-wal", "-shm", "-journal"] as const;
+
+const onDisk = (file: string) => file !== ":memory:" && file !== "";
+
+/**
+ * The database holds whole conversations: it and its -wal/-shm are the owner's only (0600, in a 0700
+ * folder). SQLite creates a new database 0644, so the file is made first, empty and 0600 (SQLite takes
+ * an empty file as a new database); its -wal and -shm are then created with the database file's mode
+ * (SQLite's unix VFS copies it), and any made 0644 by an older version are tightened after opening.
+ * Folders made for it are 0700; an existing one is left as it is (it may be any folder a caller chose:
+ * the data folder is tightened at start-up, tightenDataDir).
+ */
+function preparePrivateFile(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+  try {
+    closeSync(openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, PRIVATE_FILE_MODE));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+}
+
+/** Owner-only modes on the database's files that exist (the file, -wal, -shm, -journal). */
+export function makeDatabasePrivate(file: string): void {
+  for (const suffix of SQLITE_FILE_SUFFIXES) makePrivateIfExists(file + suffix);
+}
+
 export function openDatabase(file: string): Db {
-  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  if (onDisk(file)) preparePrivateFile(file);
   // Under Electron the Node-ABI build cannot load: use the Electron build kept apart (see nativeBinding.ts).
   const binding = sqliteBindingForThisProcess();
   const db = binding.kind === "electron" ? new Database(file, { nativeBinding: binding.path }) : new Database(file);
   db.pragma("journal_mode = WAL");
+  if (onDisk(file)) makeDatabasePrivate(file);
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");

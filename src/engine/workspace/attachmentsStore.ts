@@ -4,13 +4,14 @@
  * the file is saved, off the request; a consult waits for its attachments, and what was read of how much
  * is recorded honestly (pages read of pages total).
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { extname, join } from "node:path";
 import { MAX_ATTACHMENT_BYTES, type Attachment } from "../../shared/contract";
 import { EngineError } from "../../shared/rpc";
 import { newId } from "../ids";
 import { migrate, type Db } from "../storage/database";
 import { writeFileAtomic } from "../storage/atomicWrite";
+import { ensurePrivateDir } from "../storage/privateFiles";
 import { contextTextOf, readDocument, type StoredDocument } from "./attachmentDocument";
 import { ATTACHMENTS_QUOTA, inMiB } from "./quotas";
 
@@ -100,7 +101,8 @@ export class AttachmentsStore {
     private readonly options: AttachmentsOptions = {},
   ) {
     this.quota = options.quota ?? ATTACHMENTS_QUOTA;
-    mkdirSync(dir, { recursive: true });
+    // Records and letters: the folder is 0700, each attachment's folder 0700 and its files 0600 (writeFileAtomic).
+    ensurePrivateDir(dir);
     migrate(db, "attachments", [
       `CREATE TABLE attachments (
         id TEXT PRIMARY KEY, name TEXT NOT NULL, mime TEXT NOT NULL, size INTEGER NOT NULL,

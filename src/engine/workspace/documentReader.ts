@@ -7,6 +7,7 @@ import type { EngineEvent, StructuredData } from "../../shared/contract";
 import { DocumentError, documentErrorText, ingestDocument, type IngestResult } from "../documents";
 import { documentPages, MAX_CONTEXT_PAGES, writeDocument } from "./attachmentDocument";
 import type { AttachmentReader, AttachmentReadResult } from "./attachmentsStore";
+import { ensurePrivateDir } from "../storage/privateFiles";
 
 export interface DocumentReaderOptions {
   emit(event: EngineEvent): void;
@@ -14,7 +15,7 @@ export interface DocumentReaderOptions {
   language?(): "en" | "es";
   /** Structured data found in what was read (logs, medication lists, labs, EOBs), or null. */
   structure?(result: IngestResult, pages: ReturnType<typeof documentPages>): StructuredData | null;
-  /** Where OCR language data may be unpacked. */
+  /** Where OCR language data may be unpacked (made 0700 before the worker writes into it). */
   ocrCacheDir?: string;
   /** Test hook: extra execArgv for the worker. */
   workerExecArgv?: string[];
@@ -25,6 +26,8 @@ export function createDocumentReader(options: DocumentReaderOptions): Attachment
     async read({ id, name, file, folder }, signal): Promise<AttachmentReadResult> {
       let result: IngestResult;
       try {
+        // The OCR worker copies language data in at the files' own mode: a 0700 folder keeps it the owner's.
+        if (options.ocrCacheDir) ensurePrivateDir(options.ocrCacheDir);
         result = await ingestDocument(readFileSync(file), name, {
           signal,
           ocrLanguages: ["eng", "spa"],

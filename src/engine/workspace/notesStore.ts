@@ -3,12 +3,13 @@
  * Names are validated by the contract (flat, .md); every write is atomic and can be revision-checked.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { containmentProblem, lexists, NotContainedError, readContained } from "../storage/containedFile";
 import { dirname, join, resolve, sep } from "node:path";
 import { NoteNameSchema, type Note, type NoteSummary } from "../../shared/contract";
 import { EngineError } from "../../shared/rpc";
 import { writeFileAtomic } from "../storage/atomicWrite";
+import { ensurePrivateDir } from "../storage/privateFiles";
 import { inMiB, NOTES_QUOTA } from "./quotas";
 
 export function revisionOf(content: string): string {
@@ -47,7 +48,8 @@ export class NotesStore {
     readonly dir: string,
     private readonly quota: { maxNotes: number; maxTotalBytes: number } = NOTES_QUOTA,
   ) {
-    mkdirSync(dir, { recursive: true });
+    // Notes are the user's own: the folder is 0700 and each note 0600 (writeFileAtomic).
+    ensurePrivateDir(dir);
   }
 
   private pathOf(name: string): string {

@@ -3,7 +3,7 @@
  * node_modules; nothing is fetched (tesseract only fetches when langPath is a URL, and here it is a
  * folder) and nothing is written except, for several languages at once, into the given cache folder.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -32,11 +32,14 @@ function languageFolder(languages: OcrLanguage[], cacheDir: string | null): { fo
   if (languages.length === 1) return { folder: dirname(languageFile(languages[0]!)), cleanup: () => {} };
   const temporary = cacheDir === null;
   const folder = cacheDir ?? mkdtempSync(join(tmpdir(), "carefold-ocr-"));
-  mkdirSync(folder, { recursive: true });
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
   for (const lang of languages) {
     const source = languageFile(lang);
     const target = join(folder, `${lang}.traineddata.gz`);
-    if (!existsSync(target) || statSync(target).size !== statSync(source).size) copyFileSync(source, target);
+    if (!existsSync(target) || statSync(target).size !== statSync(source).size) {
+      copyFileSync(source, target);
+      if (process.platform !== "win32") chmodSync(target, 0o600); // a copy keeps its source's mode
+    }
   }
   return { folder, cleanup: () => (temporary ? rmSync(folder, { recursive: true, force: true }) : undefined) };
 }
