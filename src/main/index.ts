@@ -3,16 +3,18 @@
  * Offline product: the crash reporter is never started and there is no auto-updater (no update feed in
  * electron-builder.yml); installed builds have no devtools and their fuses are set at packaging.
  */
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, session } from "electron";
+import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session } from "electron";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { auditKeysDir } from "../engine/audit/auditKey";
-import { createEngine, type Engine } from "../engine/engine";
+import { createEngine, DEFAULT_KIOSK_SESSION, type Engine } from "../engine/engine";
+import { kioskSessions, lentProvider } from "../engine/host/sessions";
 import { contentDirFor } from "./appPaths";
 import { KeychainAuditKeyStore } from "./auditKey";
 import { confirmAndOpenExternal, pickModelFile } from "./hostDialogs";
 import { registerIpc } from "./ipcBridge";
+import { startKioskShell, type KioskShell } from "./kioskShell";
 import { printToPdf } from "./printToPdf";
 import { denyAllPermissions, guardWebContents, secureWebPreferences } from "./security";
 
@@ -25,6 +27,17 @@ let engine: Engine | null = null;
 const language = () => engine?.settings.get().language ?? "en";
 const openExternal = (url: string) => void confirmAndOpenExternal(url, language());
 let window: BrowserWindow | null = null;
+/** `--kiosk`: a clinic kiosk (a full-screen window, one visitor's erasable session at a time). */
+const kioskMode = process.argv.includes("--kiosk");
+let kioskShell: KioskShell | null = null;
+
+/** Keys that would reload the page or open devtools, off in a kiosk (a reload must not lose or skip an erase). */
+const KIOSK_BLOCKED_KEYS = new Set(["F5", "F11", "F12"]);
+function blockedInKiosk(input: { key: string; control: boolean; meta: boolean; shift: boolean; alt: boolean }): boolean {
+  const mod = input.control || input.meta;
+  const key = input.key.toLowerCase();
+  return KIOSK_BLOCKED_KEYS.has(input.key) || (mod && (key === "r" || key === "w" || key === "q" || key === "n" || (input.shift && key === "i"))) || (input.alt && key === "arrowleft");
+}
 
 function isTrustedUrl(url: string): boolean {
   if (devUrl && !app.isPackaged && url.startsWith(devUrl)) return true;
@@ -40,8 +53,15 @@ function createWindow(): BrowserWindow {
     minHeight: 520,
     title: "Carefold",
     show: false,
-    webPreferences: secureWebPreferences(join(here, "..", "preload", "index.cjs"), { devTools: !app.isPackaged }),
+    webPreferences: secureWebPreferences(join(here, "..", "preload", "index.cjs"), { devTools: !app.isPackaged && !kioskMode }),
+    ...(kioskMode ? { kiosk: true, autoHideMenuBar: true } : {}),
   });
+  if (kioskMode) {
+    win.setMenu(null);
+    win.webContents.on("before-input-event", (event, input) => {
+      if (blockedInKiosk(input)) event.preventDefault();
+    });
+  }
   // Navigation and window-open guards: every webContents gets them on "web-contents-created" below.
   win.once("ready-to-show", () => win.show());
   if (devUrl && !app.isPackaged) void win.loadURL(devUrl);
@@ -58,7 +78,7 @@ if (!app.requestSingleInstanceLock()) {
     window.focus();
   });
   app.on("web-contents-created", (_e, contents) => guardWebContents(contents, openExternal));
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     denyAllPermissions(session.defaultSession);
     try {
       const dataDir = app.getPath("userData");
@@ -76,12 +96,28 @@ if (!app.requestSingleInstanceLock()) {
       app.exit(1);
       return;
     }
-    registerIpc(ipcMain, engine, {
-      isTrustedUrl,
-      broadcast: (channel, event) => {
-        for (const w of BrowserWindow.getAllWindows()) w.webContents.send(channel, event);
-      },
-    });
+    const broadcast = (channel: string, event: unknown) => {
+      for (const w of BrowserWindow.getAllWindows()) w.webContents.send(channel, event);
+    };
+    if (kioskMode) {
+      Menu.setApplicationMenu(null);
+      const clinic = engine;
+      const contentDir = contentDirFor(app.getAppPath(), app.isPackaged, existsSync);
+      const kioskSession = DEFAULT_KIOSK_SESSION;
+      kioskShell = await startKioskShell({
+        sessions: kioskSessions({
+          idleMs: (kioskSession.idleSeconds + kioskSession.countdownSeconds + 15) * 1000,
+          // The clinic's engine (its model and settings) is never shown: each visitor gets their own.
+          createEngine: (visitorDir, hooks) => createEngine({ dataDir: visitorDir, contentDir, hostKind: "desktop", kiosk: true, kioskSession, modelProvider: lentProvider(() => clinic.provider), host: { ...hooks, printToPdf } }),
+        }),
+        ipcMain,
+        isTrustedUrl,
+        broadcast,
+        reload: () => window?.webContents.reload(),
+      });
+    } else {
+      registerIpc(ipcMain, engine, { isTrustedUrl, broadcast });
+    }
     window = createWindow();
     app.on("activate", () => {
       if (BrowserWindow.getAllWindows().length === 0) window = createWindow();
@@ -95,6 +131,7 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault();
     const closing = engine;
     engine = null;
-    void closing.close().finally(() => app.quit());
+    // A kiosk erases the visitor's session before the app goes.
+    void (kioskShell?.close() ?? Promise.resolve()).then(() => closing.close()).finally(() => app.quit());
   });
 }

@@ -21,6 +21,8 @@ export interface BridgeOptions {
   isTrustedUrl(url: string): boolean;
   /** Deliver an event to every window (webContents.send on the event channel). */
   broadcast(channel: string, event: EngineEvent): void;
+  /** A trusted request arrived (a kiosk session counts it as the visitor being there). */
+  onRequest?(): void;
 }
 
 export function registerIpc(ipcMain: IpcMainLike, engine: EngineApi, options: BridgeOptions): () => void {
@@ -30,6 +32,7 @@ export function registerIpc(ipcMain: IpcMainLike, engine: EngineApi, options: Br
     ipcMain.handle(ipcRequestChannel(method), async (event, input) => {
       const url = event.senderFrame?.url ?? "";
       if (!options.isTrustedUrl(url)) return errorResponse("invalid_message", "Request from an untrusted frame");
+      options.onRequest?.();
       return dispatchRequest(engine, method, input, { limiter });
     });
   }
