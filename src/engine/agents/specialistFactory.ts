@@ -12,7 +12,7 @@ import type { AuditSink } from "../audit/auditLog";
 import type { AgentDef, ContentSet } from "../content";
 import type { CheckAnswer, CheckRefusal, SanitizePii } from "../safety/index";
 import { createAuditMiddleware } from "./middleware/audit";
-import { createCarefoldSkillsMiddleware } from "./middleware/carefoldSkills";
+import { createCarefoldSkillsMiddleware, type MainSkill } from "./middleware/carefoldSkills";
 import { createClinicalSafetyMiddleware } from "./middleware/clinicalSafety";
 import { createLoopGuardMiddleware, turnLimitsOf } from "./middleware/loopGuard";
 import { createNoSubagentsMiddleware } from "./middleware/noSubagents";
@@ -66,6 +66,12 @@ export function systemPromptFor(agent: AgentDef, content: ContentSet): string {
   return unwrapMarkdown(`${agent.persona}\n\n${content.profile?.systemPromptSuffix ?? ""}`);
 }
 
+/** The agent's first skill, as its prompt carries it (see carefoldSkills.ts). */
+export function mainSkillOf(id: string | undefined, content: ContentSet): MainSkill | undefined {
+  const skill = id ? content.skills.find((s) => s.id === id) : undefined;
+  return skill ? { name: skill.id, body: unwrapMarkdown(skill.body) } : undefined;
+}
+
 export function permissionsFor(skillIds: readonly string[]): FilesystemPermission[] {
   return [
     { operations: ["write"], paths: [`${SKILLS_MOUNT}**`], mode: "deny" },
@@ -100,7 +106,7 @@ export function buildSpecialist(agentId: string, model: BaseChatModel, deps: Spe
     interruptOn: INTERRUPT_ON,
     checkpointer: deps.checkpointer,
     middleware: [
-      createCarefoldSkillsMiddleware({ backend: deps.backend, sources, order: skillIds }),
+      createCarefoldSkillsMiddleware({ backend: deps.backend, sources, order: skillIds, main: mainSkillOf(skillIds[0], deps.content) }),
       createFilesystemMiddleware({
         backend: deps.backend,
         permissions,

@@ -12,6 +12,9 @@ import type { Plan } from "../../../src/engine/lifecycle/state";
 import { scriptedProvider, type Script } from "../../support/scriptedChatModel";
 import { engineWithRouter, EventLog, REPO } from "../../support/engineHarness";
 import { tempDir } from "../../support/tempDir";
+import { loadContent } from "../../../src/engine/content";
+
+const content = loadContent(REPO);
 
 let tmp = tempDir();
 let engine: Engine | null = null;
@@ -49,9 +52,8 @@ function toolResults(provider: ReturnType<typeof scriptedProvider>, call: number
 }
 
 describe("specialist runtime (progressive disclosure)", () => {
-  it("shows only the skill catalog, then reads SKILL.md, then a reference, then answers", async () => {
+  it("carries its main skill in the prompt, reads a reference on demand, then answers", async () => {
     const { engine, provider, log } = start([
-      { toolCalls: [{ name: "read_file", args: { file_path: "/skills/cardiology-prep/SKILL.md", limit: 400 } }] },
       { toolCalls: [{ name: "read_file", args: { file_path: "/skills/cardiology-prep/references/bp-log.md" } }] },
       { text: "Here is a blood pressure log to bring." },
     ]);
@@ -60,31 +62,34 @@ describe("specialist runtime (progressive disclosure)", () => {
     expect(done.outcome).toBe("answered");
     expect(done.text).toContain("Here is a blood pressure log to bring.");
 
-    const [first, second, third] = provider.model.calls;
+    const [first, second] = provider.model.calls;
     const system = systemText(provider, 0);
-    // Turn 1: persona + profile + catalog of the agent's own three skills, no skill bodies.
+    // Call 1: persona + profile + catalog of the agent's own three skills, and the main skill's own text
+    // (no read_file of its SKILL.md before the first answer token), without its frontmatter.
     expect(system).toContain("You are the Heart Visit Guide");
     expect(system).toContain("SAFETY RULES");
     for (const s of ["cardiology-prep", "emergency-red-flags", "clinical-safety-boundaries"]) expect(system).toContain(`Read: /skills/${s}/SKILL.md`);
+    expect(system).toContain("Your main skill, cardiology-prep, is below, already read");
+    expect(system).toContain("## cardiology-prep (main skill; its files are under /skills/cardiology-prep/)");
+    expect(system).toContain("## How to help");
+    expect(system).not.toMatch(/^---$/m);
+    expect(system).not.toContain("risk_class:");
+    // Only the main skill's text: the shared safety skills are read on demand.
+    const mainBody = content.skills.find((sk) => sk.id === "cardiology-prep")!.body;
+    const safetyLine = content.skills.find((sk) => sk.id === "clinical-safety-boundaries")!.body.split("\n").find((l) => l.length > 40 && !l.startsWith("#") && !mainBody.includes(l))!;
+    expect(system).not.toContain(safetyLine);
     expect(system).not.toContain("gastro-prep");
-    expect(system).not.toContain("## How to help");
     expect([...first!.tools].sort()).toEqual(["attach-read", "extract_structured_data", "note-read", "read_file", "skill-docs", "validate_grounding", "workspace-note"]);
-    // Turn 2 carries the SKILL.md body; turn 3 the reference.
-    expect(toolResults(provider, 1).join()).toContain("How to help");
-    expect(toolResults(provider, 2).join()).toContain("blood pressure");
+    // Call 2 carries the reference.
+    expect(toolResults(provider, 1).join()).toContain("blood pressure");
     // The system prompt and tools are byte-stable across the run (KV-cache reuse).
     expect(second && systemText(provider, 1)).toBe(system);
-    expect(third && systemText(provider, 2)).toBe(system);
-    expect(third!.tools).toEqual(first!.tools);
+    expect(second!.tools).toEqual(first!.tools);
 
     const traces = log.of("trace", turnId).filter((t) => t.tool === "read_file");
-    expect(traces.map((t) => t.stage)).toEqual(["start", "end", "start", "end"]);
-    expect(traces[0]!.label).toMatch(/^Opening the cardiology prep guide/);
-    expect(traces[2]!.label).toMatch(/^Reading “/);
-    expect(auditLines().filter((l) => l.event === "tool").map((l) => [l.tool, l.decision])).toEqual([
-      ["read_file", "ok"],
-      ["read_file", "ok"],
-    ]);
+    expect(traces.map((t) => t.stage)).toEqual(["start", "end"]);
+    expect(traces[0]!.label).toMatch(/^Reading “/);
+    expect(auditLines().filter((l) => l.event === "tool").map((l) => [l.tool, l.decision])).toEqual([["read_file", "ok"]]);
     expect(verifyAuditLog(join(tmp.dir, "logs")).ok).toBe(true);
   });
 
