@@ -16,6 +16,7 @@ import { CatalogBrowser } from "./components/CatalogBrowser";
 import { ChatView } from "./components/ChatView";
 import type { Draft } from "./components/Composer";
 import { ConsentDialog } from "./components/ConsentDialog";
+import { OutOfDateAddress, ReconnectingStatus } from "./components/ConnectionNotice";
 import { EmergencyBanner } from "./components/EmergencyBanner";
 import { ErrorSurface } from "./components/ErrorSurface";
 import { FirstRun } from "./components/FirstRun";
@@ -38,6 +39,7 @@ import { downloadText } from "./lib/download";
 import { errorInfo, errorLeadKey } from "./lib/errors";
 import { bannerShownFor, questionFor } from "./state/conversation";
 import { downloadsReducer, type ModelProgress } from "./state/downloads";
+import type { ConnectionStatus } from "./transport/client";
 import type { EngineClient } from "./transport/connect";
 
 export function App({ client }: { client: EngineClient }) {
@@ -56,6 +58,7 @@ export function App({ client }: { client: EngineClient }) {
   const models = useModels(client);
   const prompts = usePrompts(client, announce);
   const [downloads, setDownloads] = useState<Record<string, ModelProgress>>({});
+  const [connection, setConnection] = useState<ConnectionStatus>("connected");
   const [view, setView] = useState<View>("chat");
   const [agenda, setAgenda] = useState<Agenda | null>(null);
   const [agendaLogs, setAgendaLogs] = useState<AgendaLog[]>([]);
@@ -94,14 +97,12 @@ export function App({ client }: { client: EngineClient }) {
   };
   useEffect(() => {
     const off = client.onEvent((e) => onEventRef.current(e));
-    const offStatus = client.transport.onStatus?.((s) => {
-      if (s === "disconnected") reportError(t("errors.disconnected"));
-    });
+    const offStatus = client.transport.onStatus?.(setConnection);
     return () => {
       off();
       offStatus?.();
     };
-  }, [client, reportError, t]);
+  }, [client]);
 
   const send = useCallback(
     (text: string) => {
@@ -277,6 +278,14 @@ export function App({ client }: { client: EngineClient }) {
       />
     );
 
+  if (connection === "expired")
+    return (
+      <div className="app view-out-of-date">
+        <AppHeader view={view} showNav={false} waitingApprovals={0} onNavigate={navigate} onShowApprovals={() => undefined} />
+        <OutOfDateAddress />
+      </div>
+    );
+
   return (
     <ServicesContext.Provider value={services}>
       <div className={`app view-${firstRun ? "first-run" : view}`}>
@@ -303,6 +312,7 @@ export function App({ client }: { client: EngineClient }) {
           </section>
         ) : null}
         {kioskTiming ? <KioskSession phase={kiosk.phase} countdownSeconds={kioskTiming.countdownSeconds} onStillHere={kiosk.stillHere} onEnd={() => void kiosk.end()} /> : null}
+        <ReconnectingStatus status={connection} />
         <ErrorSurface errors={state.errors} onDismiss={(id) => dispatch({ type: "dismissError", id })} />
         <main id="main" className="app-main" tabIndex={-1}>
           {screen}

@@ -5,7 +5,8 @@ import { initI18n } from "./i18n";
 import { connectToEngine } from "./transport/connect";
 import "./styles.css";
 
-initI18n();
+// The browser's language until the settings say otherwise (a page that cannot reach the engine still speaks it).
+initI18n(navigator.language.toLowerCase().startsWith("es") ? "es" : "en");
 const client = connectToEngine();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -113,6 +113,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.writeHead(405, headers({ Allow: "GET, HEAD" })).end();
       return;
     }
+    // Whether the page's token is this launch's: a page from an earlier launch says so plainly instead of
+    // reconnecting forever (a browser cannot read why a WebSocket upgrade was refused).
+    if ((req.url ?? "").startsWith("/rpc/check")) {
+      const given = new URL(req.url ?? "/", "http://x").searchParams.get("token");
+      res.writeHead(tokenMatches(token, given) ? 204 : 401, headers()).end();
+      return;
+    }
     let pathname: string;
     try {
       pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);

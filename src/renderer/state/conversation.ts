@@ -86,6 +86,11 @@ export type ConversationAction =
 
 let errorSeq = 0;
 
+/** A problem already on screen is not shown twice (a dropped connection fails every waiting request alike). */
+function withError<S extends { errors: { id: number; message: string }[] }>(state: S, message: string): S {
+  return state.errors.some((e) => e.message === message) ? state : { ...state, errors: [...state.errors, { id: ++errorSeq, message }] };
+}
+
 function blankAssistant(turnId: string): ChatMessage {
   return {
     id: `a-${turnId}`,
@@ -155,7 +160,7 @@ function onEvent(state: ConversationState, event: EngineEvent): ConversationStat
       return updateAssistant(stopped, event.turnId, (m) => ({ ...m, status: "emergency", text: "", progress: null, emergency: emergencyNotice(event) }));
     }
     case "error":
-      return { ...state, errors: [...state.errors, { id: ++errorSeq, message: event.message }] };
+      return withError(state, event.message);
     case "approval.requested":
     case "approval.resolved":
     case "consent.required":
@@ -286,7 +291,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
     case "dismissError":
       return { ...state, errors: state.errors.filter((e) => e.id !== action.id) };
     case "error":
-      return { ...state, errors: [...state.errors, { id: ++errorSeq, message: action.message }] };
+      return withError(state, action.message);
     case "reset":
       return { ...initialConversation, emergency: state.emergency, emergencyTurns: state.emergencyTurns, errors: state.errors };
   }

@@ -6,11 +6,14 @@
 import { EngineEventSchema, REQUEST_NAMES, type ClientApi, type EngineEvent, type RequestName } from "../../shared/contract";
 import { RpcCallError, type RpcResponse } from "../../shared/rpc";
 
+export type ConnectionStatus = "connected" | "disconnected" | "expired";
+
 export interface Transport {
   call(method: RequestName, input: unknown): Promise<RpcResponse>;
   onRawEvent(listener: (event: unknown) => void): () => void;
   /** Connection state changes (the WebSocket can drop and reconnect). */
-  onStatus?(listener: (status: "connected" | "disconnected") => void): () => void;
+  /** "expired": the host refused this page's address (a token from an earlier launch): it will not reconnect. */
+  onStatus?(listener: (status: ConnectionStatus) => void): () => void;
   /** A kiosk session was erased (ended, timed out, or not resumed): what the page shows is gone. */
   onSessionEnded?(listener: () => void): () => void;
 }

@@ -30,7 +30,8 @@ export function connectToEngine() {
   if (window.carefold) return createClient(ipcTransport(window.carefold));
   const token = takeToken(window.location, window.sessionStorage, window.history) ?? "";
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  return createClient(wsTransport(`${scheme}://${window.location.host}/rpc?token=${encodeURIComponent(token)}`));
+  const checkToken = async () => (await fetch(`/rpc/check?token=${encodeURIComponent(token)}`, { cache: "no-store" })).status !== 401;
+  return createClient(wsTransport(`${scheme}://${window.location.host}/rpc?token=${encodeURIComponent(token)}`, WebSocket, checkToken));
 }
 
 export type EngineClient = ReturnType<typeof connectToEngine>;

@@ -6,20 +6,30 @@
  */
 import type { RpcResponse } from "../../shared/rpc";
 import { SESSION_ENDED_CLOSE } from "../../shared/methods";
-import type { Transport } from "./client";
+import type { ConnectionStatus, Transport } from "./client";
 
 interface Pending {
   resolve(response: RpcResponse): void;
 }
 
-export function wsTransport(url: string, WebSocketImpl: typeof WebSocket = WebSocket): Transport {
+/** Resolves false when the host says this page's token is not this launch's. */
+export interface TokenCheck {
+  (): Promise<boolean>;
+}
+
+/**
+ * `checkToken` asks the host whether this page's token is still valid (false: expired); it runs when a
+ * connection fails before it ever opened, so an old address stops instead of reconnecting forever.
+ */
+export function wsTransport(url: string, WebSocketImpl: typeof WebSocket = WebSocket, checkToken?: TokenCheck): Transport {
   let socket: WebSocket | null = null;
   let nextId = 1;
   let retry = 0;
   const pending = new Map<number, Pending>();
   const queue: string[] = [];
   const eventListeners = new Set<(e: unknown) => void>();
-  const statusListeners = new Set<(s: "connected" | "disconnected") => void>();
+  const statusListeners = new Set<(s: ConnectionStatus) => void>();
+  let expired = false;
   const endedListeners = new Set<() => void>();
   let session: string | null = null;
   const sessionEnded = () => endedListeners.forEach((l) => l());
@@ -30,11 +40,18 @@ export function wsTransport(url: string, WebSocketImpl: typeof WebSocket = WebSo
       pending.delete(id);
     }
   };
+  const expire = () => {
+    expired = true;
+    queue.length = 0;
+    statusListeners.forEach((l) => l("expired"));
+  };
 
   function connect(): void {
     const ws = new WebSocketImpl(session ? `${url}&session=${encodeURIComponent(session)}` : url);
     socket = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       retry = 0;
       statusListeners.forEach((l) => l("connected"));
       while (queue.length) ws.send(queue.shift()!);
@@ -66,16 +83,29 @@ export function wsTransport(url: string, WebSocketImpl: typeof WebSocket = WebSo
     ws.onclose = (e?: { code?: number }) => {
       socket = null;
       if (e?.code === SESSION_ENDED_CLOSE) sessionEnded();
-      statusListeners.forEach((l) => l("disconnected"));
       failAll();
       retry = Math.min(retry + 1, 6);
-      setTimeout(connect, 250 * 2 ** retry);
+      const again = () => setTimeout(connect, 250 * 2 ** retry);
+      if (opened || !checkToken) {
+        statusListeners.forEach((l) => l("disconnected"));
+        again();
+        return;
+      }
+      // Refused before it opened: an old address, or the host is not running (then keep trying).
+      void checkToken()
+        .catch(() => true)
+        .then((valid) => {
+          if (!valid) return expire();
+          statusListeners.forEach((l) => l("disconnected"));
+          again();
+        });
     };
   }
   connect();
 
   return {
     call(method, input) {
+      if (expired) return Promise.resolve({ ok: false, error: { code: "unavailable", message: "This Carefold address is out of date" } });
       const id = nextId++;
       const frame = JSON.stringify({ id, method, params: input });
       return new Promise<RpcResponse>((resolve) => {
