@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createEngine } from "../../src/engine/engine";
 import { kioskSessions, lentProvider } from "../../src/engine/host/sessions";
 import { startKioskShell } from "../../src/main/kioskShell";
-import type { IpcMainLike } from "../../src/main/ipcBridge";
+import type { IpcInvokeEvent, IpcMainLike } from "../../src/main/ipcBridge";
 import { ipcRequestChannel, type MethodName } from "../../src/shared/methods";
 import { REPO, singlePlan } from "../support/engineHarness";
 import { scriptedProvider } from "../support/scriptedChatModel";
@@ -22,7 +22,7 @@ const until = async (ok: () => boolean) => {
 describe("the desktop kiosk shell", () => {
   it("erases the visitor's session on 'End my session and erase', starts a new one on the same channels and reloads", async () => {
     const tmp = tempDir("carefold-kiosk-shell-");
-    const handlers = new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>();
+    const handlers = new Map<string, (event: IpcInvokeEvent, ...args: unknown[]) => Promise<unknown>>();
     const ipc: IpcMainLike = { handle: (c, l) => void handlers.set(c, l), removeHandler: (c) => void handlers.delete(c) };
     const provider = scriptedProvider([{ text: "Here is a checklist for your visit." }]);
     const clinic = createEngine({ dataDir: `${tmp.dir}/clinic`, contentDir: REPO, modelProvider: provider });
