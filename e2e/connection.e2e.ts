@@ -53,7 +53,7 @@ describe("the connection to Carefold", () => {
       expect(await page.locator(".error-item").count()).toBe(0);
       await shot(page, "out-of-date-address", false);
       await expectNoViolations(page, "out-of-date-address");
-      await page.evaluate(() => document.documentElement.style.setProperty("--text-scale", "2"));
+      await page.evaluate("document.documentElement.style.setProperty('--text-scale', '2')");
       await expectNoViolations(page, "out-of-date-address-200");
       await page.close();
 

@@ -41,6 +41,7 @@ import { createPlanner, type Router } from "./lifecycle/plan";
 import { createSynthesizer } from "./lifecycle/synthesize";
 import { noModelMessage } from "./messages";
 import { engineText } from "./i18n";
+import { needsConsent } from "../shared/consentRule";
 import { SettingsStore } from "./settings/settingsStore";
 import { openDatabase, type Db } from "./storage/database";
 import { tightenDataDir } from "./storage/privateFiles";
@@ -76,6 +77,8 @@ import { consultHandlers } from "./handlers/consult";
 import { agentDescription, libraryHandlers } from "./handlers/library";
 import { threadHandlers } from "./handlers/threads";
 import { workspaceHandlers } from "./handlers/workspace";
+import { searchHandlers } from "./handlers/search";
+import { SearchIndex } from "./search";
 import { Eraser } from "./erasure/eraser";
 import { loadLayeredContent, reloadIfChanged, userContentDir, type ContentLayers, type ContentSet, type LayeredContent } from "./content";
 
@@ -138,6 +141,8 @@ export class Engine implements EngineApi {
   readonly settings: SettingsStore;
   readonly threads: ThreadStore;
   readonly notes: NotesStore;
+  /** Search over messages and notes (FTS5 in carefold.db), kept in step with both. */
+  readonly search: SearchIndex;
   readonly attachments: AttachmentsStore;
   readonly approvals: ApprovalStore;
   readonly consent: ConsentStore;
@@ -166,6 +171,7 @@ export class Engine implements EngineApi {
     this.threads = new ThreadStore(this.db, options.kiosk ? { titleOf: () => engineText(this.settings.get().language, "kiosk.threadTitle") } : {});
     const workspace = join(options.dataDir, "workspace");
     this.notes = new NotesStore(join(workspace, "notes"));
+    this.search = SearchIndex.open(this.db, this.notes);
     this.attachments = new AttachmentsStore(this.db, join(workspace, "attachments"), {
       reader: createDocumentReader({
         emit: (e) => this.emit(e),
@@ -182,7 +188,7 @@ export class Engine implements EngineApi {
     this.layered = loadLayeredContent(this.layers);
     this.content = this.layered.content;
     this.catalog = FtsCatalog.open(this.db, this.content);
-    this.eraser = new Eraser({ db: this.db, threads: this.threads, approvals: this.approvals, attachments: this.attachments, notes: this.notes, consent: this.consent, audit: this.audit, workspaceDir: workspace });
+    this.eraser = new Eraser({ db: this.db, threads: this.threads, approvals: this.approvals, attachments: this.attachments, notes: this.notes, search: this.search, consent: this.consent, audit: this.audit, workspaceDir: workspace });
     // The composer takes titles by id only; one per language keeps the agenda headings in the consult's language.
     const composers = {
       en: createComposer({ titleOf: (id) => this.agentTitle(id, "en") }),
@@ -231,7 +237,10 @@ export class Engine implements EngineApi {
         (plan, state) =>
           checkConsent(plan, { turnId: state.turnId, threadId: state.threadId }, state.language, {
             hasConsent: (id) => this.consent.hasConsent(id),
-            riskOf: (id) => this.content.agents.find((a) => a.id === id)?.metadata.risk_class ?? null,
+            needsConsent: (id) => {
+              const a = this.content.agents.find((x) => x.id === id);
+              return !!a && needsConsent({ riskClass: a.metadata.risk_class, domain: a.metadata.domain });
+            },
             describe: (id) => {
               const a = this.content.agents.find((x) => x.id === id);
               return { title: this.agentTitle(id, state.language), description: a ? agentDescription(a, state.language) : "" };
@@ -264,6 +273,7 @@ export class Engine implements EngineApi {
       ...consultHandlers(this.consult, () => this.refreshContent()),
       ...workspaceHandlers(this.attachments, this.notes, () => this.settings.get().language),
       ...threadHandlers(this.threads, this.consult, this.eraser),
+      ...searchHandlers(this.search),
       ...libraryHandlers({
         content: this.content,
         settings: this.settings,
@@ -414,6 +424,7 @@ export class Engine implements EngineApi {
     await this.attachments.close();
     await this.models.close();
     this.listeners.clear();
+    this.search.close();
     this.db.close();
   }
 }

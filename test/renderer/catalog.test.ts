@@ -32,11 +32,16 @@ describe("catalog helpers", () => {
     expect(pickStarters([], 3)).toEqual([]);
   });
 
-  it("has a plain-words label for every risk class", () => {
-    for (const risk of RiskClassSchema.options) {
-      const [group, sub, key] = riskLabelKey(risk).split(".");
-      expect((en as unknown as Record<string, Record<string, Record<string, string>>>)[group!]![sub!]![key!]).toBeTruthy();
+  it("has a plain-words label for every risk class in every domain, and says 'needs your OK' only for health specialists", () => {
+    for (const riskClass of RiskClassSchema.options) {
+      for (const domain of ["clinical", "navigation", "wellness"]) {
+        const [group, sub, key] = riskLabelKey({ riskClass, domain }).split(".");
+        expect((en as unknown as Record<string, Record<string, Record<string, string>>>)[group!]![sub!]![key!]).toBeTruthy();
+      }
     }
+    expect(riskLabelKey({ riskClass: "clinical_assist", domain: "clinical" })).toBe("catalog.risk.clinical_assist");
+    // The visit steward: navigation only, though its shared safety skills make it clinical_assist.
+    expect(riskLabelKey({ riskClass: "clinical_assist", domain: "navigation" })).toBe("catalog.risk.navigation");
   });
 
   it("names answering specialists by title", () => {

@@ -1,4 +1,5 @@
 /** `carefold consent list|allow|withdraw`: the OK health specialists need, over the contract's consent requests. */
+import { needsConsent } from "../../shared/consentRule";
 import { existsSync } from "node:fs";
 import type { AgentSummary, ConsentState } from "../../shared/contract";
 import { RpcCallError } from "../../shared/rpc";
@@ -28,7 +29,7 @@ const HOW_TO_LIST = "See the specialists' names with: carefold consent list";
 /** Every health specialist with whether it may answer now (allowed to all, or by name). */
 function specialists(agents: AgentSummary[], state: ConsentState) {
   return agents
-    .filter((a) => a.riskClass === "clinical_assist")
+    .filter((a) => needsConsent(a))
     .map((a) => ({ id: a.id, title: stripTerminalControls(a.title), allowed: state.global || state.agents.includes(a.id) }));
 }
 
@@ -90,7 +91,7 @@ export const command: CliCommand = {
         io.stderr.write(`There is no specialist named "${stripTerminalControls(target!)}". ${HOW_TO_LIST}\n`);
         return 2;
       }
-      if (agent && agent.riskClass !== "clinical_assist") {
+      if (agent && !needsConsent(agent)) {
         return report(before, `${agent.id} (${stripTerminalControls(agent.title)}) is not a health specialist: it answers without your OK. Nothing changed.`);
       }
       const saved = before.persistent ? " Saved for this data folder." : " For this session only.";

@@ -1,6 +1,6 @@
 /**
- * Consent for clinical_assist specialists (safety.md §3): routing may choose them, but the consult is
- * not dispatched to them without the user's OK. The turn ends with `consent.required` saying who and
+ * Consent for the health specialists (safety.md §3; who they are: src/shared/consentRule.ts): routing
+ * may choose them, but the consult is not dispatched to them without the user's OK. The turn ends with `consent.required` saying who and
  * why; the user can allow them and ask again.
  */
 import type { EngineEvent } from "../../shared/contract";
@@ -9,7 +9,7 @@ import { engineText } from "../i18n";
 
 export interface ConsentCheckDeps {
   hasConsent(agentId: string): boolean;
-  riskOf(agentId: string): string | null;
+  needsConsent(agentId: string): boolean;
   describe(agentId: string): { title: string; description: string };
 }
 
@@ -26,7 +26,7 @@ export function checkConsent(
   language: "en" | "es",
   deps: ConsentCheckDeps,
 ): { event: Extract<EngineEvent, { type: "consent.required" }>; result: TurnResult } | null {
-  const missing = plan.agents.filter((a) => deps.riskOf(a) === "clinical_assist" && !deps.hasConsent(a));
+  const missing = plan.agents.filter((a) => deps.needsConsent(a) && !deps.hasConsent(a));
   if (missing.length === 0) return null;
   const agents = missing.map((id) => ({ id, ...deps.describe(id) }));
   return {

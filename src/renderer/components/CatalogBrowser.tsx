@@ -29,7 +29,7 @@ function AgentCard({ agent, onAsk }: { agent: AgentSummary; onAsk(text: string):
   return (
     <li className="agent-card">
       <h4 id={headingId}>{agent.title}</h4>
-      <p className={`risk risk-${agent.riskClass}`}>{t(riskLabelKey(agent.riskClass))}</p>
+      <p className={`risk risk-${agent.riskClass}`}>{t(riskLabelKey(agent))}</p>
       <p>{agent.description}</p>
       {agent.starters.length > 0 ? (
         <>

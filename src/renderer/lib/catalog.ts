@@ -1,4 +1,5 @@
 /** Pure helpers over catalog.agents: grouping by domain, plain-word risk labels, starter picks. */
+import { needsConsent } from "../../shared/consentRule";
 import type { AgentSummary, RiskClass } from "../../shared/contract";
 
 /** Paperwork first (least sensitive), then health topics, then habits; unknown domains last. */
@@ -23,8 +24,10 @@ export function groupByDomain(agents: AgentSummary[]): DomainGroup[] {
 }
 
 /** i18n key of the plain-words risk label ("Health topic — needs your OK first"). */
-export function riskLabelKey(risk: RiskClass): string {
-  return `catalog.risk.${risk}`;
+/** The label of what a specialist is: a health topic (needs your OK), navigation, paperwork or habits. */
+export function riskLabelKey(agent: { riskClass: RiskClass; domain: string }): string {
+  if (agent.riskClass === "clinical_assist" && !needsConsent(agent)) return "catalog.risk.navigation";
+  return `catalog.risk.${agent.riskClass}`;
 }
 
 /**
