@@ -6,7 +6,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AssistantMessage, type AnswerActions } from "../../src/renderer/components/AssistantMessage";
+import { AssistantMessage, Elapsed, type AnswerActions } from "../../src/renderer/components/AssistantMessage";
 import { initI18n } from "../../src/renderer/i18n";
 import { fromThreadMessages, type ChatMessage } from "../../src/renderer/state/conversation";
 
@@ -63,5 +63,20 @@ describe("a stopped answer", () => {
     } finally {
       await i18n.changeLanguage("en");
     }
+  });
+});
+
+describe("an answer being prepared (issue 18, item 5)", () => {
+  const preparing: ChatMessage = { ...stopped, status: "streaming", text: "", progress: "Preparing your answer", startedAt: 1_000 };
+
+  it("shows the stage, announced when it changes, and the elapsed seconds on screen only", () => {
+    const out = renderToStaticMarkup(createElement(AssistantMessage, { message: preparing, actions }));
+    expect(out).toContain('<span role="status">Preparing your answer</span>');
+    expect(out).toMatch(/<span class="elapsed" aria-hidden="true"[^>]*>· \d+ seconds?<\/span>/);
+  });
+
+  it("counts from when the answer began", () => {
+    const out = renderToStaticMarkup(createElement(Elapsed, { since: 1_000, now: () => 13_400 }));
+    expect(out).toContain("· 12 seconds");
   });
 });

@@ -1,4 +1,5 @@
 /** One answer: traces, the (streamed) text, who answered and why, suggestion chips and actions. */
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isStoppedPartial, type ChatMessage } from "../state/conversation";
 import { EmergencyTurn } from "./EmergencyTurn";
@@ -91,6 +92,24 @@ function StatusNote({ message, actions }: { message: ChatMessage; actions: Answe
   }
 }
 
+/** Seconds since an answer began, updated every second (a local model can take tens of seconds). */
+export function Elapsed({ since, now = Date.now }: { since: number | undefined; now?: () => number }) {
+  const { t } = useTranslation();
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (since === undefined) return;
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [since]);
+  if (since === undefined) return null;
+  const seconds = Math.max(0, Math.floor((now() - since) / 1000));
+  return (
+    <span className="elapsed" aria-hidden="true" data-testid="elapsed">
+      {t("conversation.elapsed", { count: seconds })}
+    </span>
+  );
+}
+
 export function AssistantMessage({ message, actions }: { message: ChatMessage; actions: AnswerActions }) {
   const { t } = useTranslation();
   const streaming = message.status === "streaming";
@@ -100,7 +119,12 @@ export function AssistantMessage({ message, actions }: { message: ChatMessage; a
   return (
     <>
       <Traces traces={message.traces} live={streaming} />
-      {streaming && !message.text ? <p className="progress">{message.progress ?? t("conversation.working")}</p> : null}
+      {streaming && !message.text ? (
+        <p className="progress">
+          {/* The stage is announced when it changes; the seconds only tick on screen. */}
+          <span role="status">{message.progress ?? t("conversation.working")}</span> <Elapsed since={message.startedAt} />
+        </p>
+      ) : null}
       {/* Said in words, not by colour: the answer below is only what was shown before Stop. */}
       {partial ? (
         <p className="stopped-label">

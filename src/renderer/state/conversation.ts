@@ -37,6 +37,8 @@ export interface ChatMessage {
   chips: string[];
   traces: Trace[];
   progress: string | null;
+  /** When this answer began (ms, this page's clock): the elapsed time is shown while it is prepared. */
+  startedAt?: number;
   /** A turn the emergency gate stopped: the numbers it shows in the conversation. */
   emergency: EmergencyNotice | null;
   /** The files sent with a question (user messages sent in this session; history does not keep them). */
@@ -104,6 +106,7 @@ function blankAssistant(turnId: string): ChatMessage {
     traces: [],
     progress: null,
     emergency: null,
+    startedAt: Date.now(),
   };
 }
 
