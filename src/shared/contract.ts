@@ -264,6 +264,16 @@ export const UserPacksSchema = z.strictObject({
   notices: z.array(z.string()),
 });
 
+/** One search result: a conversation (by id) or a note (by file name); the snippet is plain text. */
+export const SearchResultSchema = z.strictObject({
+  kind: z.enum(["thread", "note"]),
+  id: z.string(),
+  title: z.string(),
+  snippet: z.string(),
+  updatedAt: z.string(),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
 /** Attachment payloads travel base64-encoded; 20 MiB of file at most. */
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 /** A consult message may be long (pasted records); the gate scans all of it. */
@@ -378,6 +388,11 @@ export const requests = {
   "threads.delete": {
     input: z.strictObject({ threadId: IdSchema }),
     output: z.strictObject({ deleted: z.boolean() }),
+  },
+  "search.run": {
+    /** The user's conversations (questions and answers) and notes: case and accents ignored, the last word a prefix; best first. */
+    input: z.strictObject({ query: userText(z.string().min(1).max(200)) }),
+    output: z.strictObject({ results: z.array(SearchResultSchema).max(30) }),
   },
   "data.deleteAll": {
     /** Every conversation, attachment, note and workspace file, and consent; settings and models stay. */

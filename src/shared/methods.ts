@@ -26,6 +26,7 @@ export const METHODS = [
   "threads.get",
   "threads.rename",
   "threads.delete",
+  "search.run",
   "data.deleteAll",
   "consent.get",
   "consent.set",

@@ -24,6 +24,8 @@ export const REQUEST_LIMITS: Partial<Record<MethodName, RateLimit>> = {
   "notes.delete": { burst: 60, perSecond: 2 },
   "threads.rename": { burst: 60, perSecond: 2 },
   "threads.delete": { burst: 60, perSecond: 2 },
+  // A cheap read, run as the user types (debounced in the app): a read's burst, a typist's pace.
+  "search.run": { burst: 300, perSecond: 20 },
   "settings.set": { burst: 60, perSecond: 5 },
   "consent.set": { burst: 60, perSecond: 5 },
   "models.pull": { burst: 5, perSecond: 0.2 },

@@ -99,6 +99,7 @@ function validExamples(fx: Fixtures): { [K in RequestName]: RequestInput<K>[] } 
     "threads.get": [{ threadId: fx.threadId }],
     "threads.rename": [{ threadId: fx.threadId, title: "Cardiology visit" }],
     "threads.delete": [{ threadId: "t_missing" }],
+    "search.run": [{ query: "cardiology" }, { query: "visit medic" }, { query: 'NEAR("a" b) AND ^c* OR col:"' }],
     "data.deleteAll": [{ confirm: true }],
     "consent.get": [{}],
     "consent.set": [

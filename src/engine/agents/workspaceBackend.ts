@@ -38,9 +38,20 @@ export class CarefoldBackend implements BackendProtocolV2 {
   private inner!: CompositeBackend;
   /** User skill packs in use: /skills/<id>/ reads their folder instead of the bundled one. */
   private userSkills = new Map<string, string>();
+  private readonly changeListeners = new Set<(virtualPath: string) => void>();
 
   constructor(private readonly roots: WorkspaceRoots) {
     this.mount();
+  }
+
+  /** Tells `listener` of each workspace file written, edited or deleted here (the search index follows notes). */
+  onChange(listener: (virtualPath: string) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => void this.changeListeners.delete(listener);
+  }
+
+  private changed(virtualPath: string): void {
+    for (const listener of this.changeListeners) listener(virtualPath);
   }
 
   /** Mounts the user skill packs now in use (each id → its folder), replacing the previous set. */
@@ -177,7 +188,10 @@ export class CarefoldBackend implements BackendProtocolV2 {
     const w = this.writable(filePath);
     if ("error" in w) return { error: w.error };
     // Idempotent: an approved write the engine already applied (ConsultService) is not written twice.
-    if (!existsSync(w.real) || readFileSync(w.real, "utf8") !== content) writeFileAtomic(w.real, content);
+    if (!existsSync(w.real) || readFileSync(w.real, "utf8") !== content) {
+      writeFileAtomic(w.real, content);
+      this.changed(w.path);
+    }
     return { path: w.path };
   }
 
@@ -190,6 +204,7 @@ export class CarefoldBackend implements BackendProtocolV2 {
     if (count === 0) return { error: `The text to replace was not found in ${w.path}` };
     if (count > 1 && !replaceAll) return { error: `The text to replace appears ${count} times in ${w.path}; be more specific` };
     writeFileAtomic(w.real, replaceAll ? current.split(oldString).join(newString) : current.replace(oldString, newString));
+    this.changed(w.path);
     return { path: w.path, occurrences: replaceAll ? count : 1 } as EditResult;
   }
 
@@ -198,6 +213,7 @@ export class CarefoldBackend implements BackendProtocolV2 {
     if ("error" in w) return { error: w.error };
     if (!existsSync(w.real)) return { error: `File '${w.path}' not found` };
     rmSync(w.real);
+    this.changed(w.path);
     return { path: w.path };
   }
 

@@ -19,6 +19,7 @@ import { releaseFreedPages, type Db } from "../storage/database";
 import type { ThreadStore } from "../threads/threadStore";
 import type { AttachmentsStore } from "../workspace/attachmentsStore";
 import type { NotesStore } from "../workspace/notesStore";
+import type { SearchPort } from "../search";
 
 export interface EraserDeps {
   db: Db;
@@ -26,6 +27,8 @@ export interface EraserDeps {
   approvals: ApprovalStore;
   attachments: AttachmentsStore;
   notes: NotesStore;
+  /** The search index: its messages follow their rows (triggers); its notes are forgotten here. */
+  search?: Pick<SearchPort, "clear">;
   consent: ConsentStore;
   audit: AuditSink;
   /** <data>/workspace: notes/, attachments/, AGENTS.md and whatever agents wrote there. */
@@ -68,6 +71,7 @@ export class Eraser {
     const counts = db.transaction(() => {
       deleteAllCheckpoints(db);
       approvals.deleteAll();
+      this.deps.search?.clear();
       return { attachments: attachments.forgetAll(), threads: threads.deleteAll() };
     })();
     const granted = consent.list();

@@ -43,7 +43,12 @@ export function firstLineOf(content: string): string {
   return "";
 }
 
+/** Told of each note written (its new text) or deleted (null) through the store: the search index. */
+export type NoteListener = (name: string, content: string | null) => void;
+
 export class NotesStore {
+  private readonly listeners = new Set<NoteListener>();
+
   constructor(
     readonly dir: string,
     private readonly quota: { maxNotes: number; maxTotalBytes: number } = NOTES_QUOTA,
@@ -88,6 +93,15 @@ export class NotesStore {
     return file;
   }
 
+  onChange(listener: NoteListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private changed(name: string, content: string | null): void {
+    for (const listener of this.listeners) listener(name, content);
+  }
+
   list(): NoteSummary[] {
     if (this.folderIsLinked()) return [];
     return readdirSync(this.dir, { withFileTypes: true })
@@ -130,6 +144,7 @@ export class NotesStore {
     if (current !== content) {
       this.checkQuota(current === null, Buffer.byteLength(content) - (current === null ? 0 : Buffer.byteLength(current)));
       writeFileAtomic(file, content);
+      this.changed(name, content);
     }
     return this.summary(name, content, statSync(file).mtime);
   }
@@ -156,6 +171,7 @@ export class NotesStore {
     const file = this.pathOf(name);
     if (!existsSync(file)) return false;
     rmSync(file);
+    this.changed(name, null);
     return true;
   }
 }

@@ -5,6 +5,7 @@ import type { ChatMessage } from "../state/conversation";
 import type { AnswerActions } from "./AssistantMessage";
 import { Composer, type Draft } from "./Composer";
 import { Conversation } from "./Conversation";
+import { SearchBox } from "./SearchBox";
 import type { FileLookup } from "./SentFiles";
 import { ThreadHeader } from "./ThreadHeader";
 import { ThreadList } from "./ThreadList";
@@ -21,6 +22,8 @@ export function ChatView(props: {
   /** Every file the user has and the pages being read now, for the composer and sent messages. */
   files: FileLookup;
   onOpen(id: string): void;
+  /** Opens a note found by search in the Notes screen. */
+  onOpenNote(name: string): void;
   onNew(): void;
   onRename(title: string): Promise<boolean>;
   onDelete(): void;
@@ -39,6 +42,7 @@ export function ChatView(props: {
   return (
     <div className="chat-layout">
       <div className="sidebar">
+        <SearchBox refreshKey={props.threads} onOpenThread={props.onOpen} onOpenNote={props.onOpenNote} />
         <ThreadList threads={props.threads} currentId={props.threadId} onOpen={props.onOpen} onNew={props.onNew} />
       </div>
       <section className="chat" aria-labelledby="chat-title" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>

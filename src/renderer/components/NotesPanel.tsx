@@ -9,7 +9,8 @@ import { noteNameFromTitle } from "../lib/noteNames";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { NoteEditor, type OpenNote, type SaveResult } from "./NoteEditor";
 
-export function NotesPanel() {
+/** `initialNote`: a note to open at once (chosen from search results), its text focused. */
+export function NotesPanel({ initialNote = null }: { initialNote?: string | null } = {}) {
   const { t, i18n } = useTranslation();
   const { client, announce, reportError } = useServices();
   const [notes, setNotes] = useState<NoteSummary[]>([]);
@@ -17,6 +18,7 @@ export function NotesPanel() {
   /** Remounts the editor when a note is (re)loaded. */
   const [editorKey, setEditorKey] = useState(0);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [focusEditor, setFocusEditor] = useState(false);
 
   const refresh = useCallback(() => {
     client["notes.list"]({})
@@ -25,15 +27,27 @@ export function NotesPanel() {
   }, [client, reportError]);
   useEffect(() => refresh(), [refresh]);
 
-  const openNote = async (name: string) => {
+  const openNote = async (name: string, focus = false) => {
     try {
       const note = await client["notes.read"]({ name });
       setOpen({ name: note.name, content: note.content, revision: note.revision });
       setEditorKey((k) => k + 1);
+      setFocusEditor(focus);
     } catch (err) {
       reportError(errorInfo(err).message);
     }
   };
+
+  // Once, on opening: the note chosen in search results.
+  const [requested] = useState(initialNote);
+  useEffect(() => {
+    if (requested) void openNote(requested, true);
+  }, [requested]);
+  useEffect(() => {
+    if (!focusEditor) return;
+    setFocusEditor(false);
+    document.querySelector<HTMLElement>(".notes-editor-area textarea")?.focus();
+  }, [focusEditor, editorKey]);
 
   const save = async (title: string, content: string): Promise<SaveResult> => {
     if (!open) return { ok: false, conflict: false, message: "" };

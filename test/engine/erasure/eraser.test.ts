@@ -1,7 +1,8 @@
 /**
  * Deleting deletes: a canary in every kind of input — the question, an attachment, a note the model
  * reads, the model's answer, a proposed write — then every file of the data folder (carefold.db, its
- * -wal and -shm, notes, attachments, workspace, logs) is read as bytes and must not hold it.
+ * -wal and -shm, notes, attachments, workspace, logs) is read as bytes and must not hold it. The
+ * search index is checked too: nothing found, and no term left in it after "delete all".
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -57,6 +58,17 @@ function filesHolding(word: string): string[] {
 
 const DB_FILES = ["carefold.db", "carefold.db-wal"];
 
+const searchIds = async (e: Engine, query: string) => (await e["search.run"]({ query })).results.map((r) => r.id);
+
+/** Distinct terms left in each FTS5 index (read from the index itself, not its content rows). */
+function indexTerms(e: Engine): { messages: number; notes: number } {
+  const count = (table: string) => {
+    e.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${table}_vocab USING fts5vocab(main, ${table}, row)`);
+    return (e.db.prepare(`SELECT COUNT(*) AS n FROM temp.${table}_vocab`).get() as { n: number }).n;
+  };
+  return { messages: count("search_messages"), notes: count("search_notes") };
+}
+
 /**
  * Thread A: a question with two attachments (one also used by thread B) whose tools read the
  * attachment and a note, an answer, then a note write left waiting for approval. Thread B: one
@@ -106,12 +118,20 @@ describe("deleting a conversation", () => {
   it("leaves none of its text in any file; the note and the other thread's attachment stay", async () => {
     const c = canaries();
     const { engine, threadId, otherThreadId, own, shared } = await plant(c);
+    expect(await searchIds(engine, c.question)).toEqual([threadId]);
+    expect(await searchIds(engine, c.answer)).toEqual([threadId]);
 
     expect(await engine["threads.delete"]({ threadId })).toEqual({ deleted: true });
 
     for (const word of [c.question, c.attachment, c.answer, c.write]) expect(filesHolding(word), word).toEqual([]);
-    // The note is the user's own document, kept; its text is nowhere else (not in checkpoints).
-    expect(filesHolding(c.note)).toEqual([join("workspace", "notes", "diary.md")]);
+    for (const word of [c.question, c.answer]) expect(await searchIds(engine, word), word).toEqual([]);
+    // The note is the user's own document, kept (and still found); its text is in its file and the
+    // search index, and once the note is deleted nowhere at all (not in checkpoints either).
+    expect(await searchIds(engine, c.note)).toEqual(["diary.md"]);
+    expect(filesHolding(c.note).sort()).toEqual(["carefold.db", join("workspace", "notes", "diary.md")]);
+    expect(await engine["notes.delete"]({ name: "diary.md" })).toEqual({ deleted: true });
+    expect(await searchIds(engine, c.note)).toEqual([]);
+    expect(filesHolding(c.note)).toEqual([]);
     expect(existsSync(join(tmp.dir, "carefold.db-wal")) ? statSync(join(tmp.dir, "carefold.db-wal")).size : 0).toBe(0);
 
     expect((await engine["threads.list"]()).map((t) => t.id)).toEqual([otherThreadId]);
@@ -148,6 +168,9 @@ describe("deleting all my data", () => {
     expect(await engine["data.deleteAll"]({ confirm: true })).toEqual({ threads: 2, attachments: 2, notes: 1, walCleared: true });
 
     for (const [kind, word] of Object.entries(c)) expect(filesHolding(word), kind).toEqual([]);
+    // The search index holds nothing after: no result for any word, no term left in either index.
+    for (const word of [c.question, c.answer, c.note, "canary", "bring", "diary"]) expect(await searchIds(engine, word), word).toEqual([]);
+    expect(indexTerms(engine)).toEqual({ messages: 0, notes: 0 });
     expect(await engine["threads.list"]()).toEqual([]);
     expect(await engine["notes.list"]()).toEqual([]);
     expect(await engine["attachments.list"]()).toEqual([]);
