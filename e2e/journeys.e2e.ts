@@ -262,14 +262,23 @@ describe("visit agenda", () => {
     const turnId = (await h.engine["threads.get"]({ threadId })).messages.find((m) => m.role === "assistant")!.turnId;
     const exported = await h.engine["agenda.export"]({ threadId, turnId });
 
-    const [download] = await Promise.all([page.waitForEvent("download"), answer.getByRole("button", { name: "Download Markdown" }).click()]);
-    expect(download.suggestedFilename()).toBe(`${exported.fileName}.md`);
-    expect(readFileSync((await download.path())!, "utf8")).toBe(exported.markdown);
+    // Named by the agenda's own heading, in whole words; a text file with the who-and-when lines on top.
+    expect(exported.title).toBe("Visit agenda");
+    expect(exported.fileName).toMatch(/^carefold-agenda-\d{4}-\d{2}-\d{2}-visit-agenda$/);
+    const [download] = await Promise.all([page.waitForEvent("download"), answer.getByRole("button", { name: "Save as a text file" }).click()]);
+    expect(download.suggestedFilename()).toBe(`${exported.fileName}.txt`);
+    const saved = readFileSync((await download.path())!, "utf8");
+    expect(saved.startsWith("Name: ____")).toBe(true);
+    expect(saved).toContain("Date of birth: ____");
+    expect(saved.endsWith(exported.markdown)).toBe(true);
 
     await answer.getByRole("button", { name: "Print or save agenda" }).click();
     const sheet = page.getByTestId("agenda-page");
     await sheet.waitFor();
-    expect(await sheet.locator("h2").first().innerText()).toBe("Checkup in March");
+    expect(await sheet.locator("h2").first().innerText()).toBe("Visit agenda");
+    // Fields a clinician expects on the paper: typed here, or written by hand on the printed line.
+    for (const label of ["Name", "Date of birth", "Visit date", "Clinician"]) expect(await sheet.getByLabel(label).count()).toBe(1);
+    await sheet.getByLabel("Name").fill("Rosa Díaz");
     expect(await sheet.innerText()).toMatch(/Prepared on \w+ \d{1,2}, \d{4}/);
     expect(await sheet.innerText()).toContain("What do my test results mean?");
     // The answer's closing footer is printed once, at the foot of the page.
@@ -312,7 +321,8 @@ describe("visit agenda", () => {
       await expect.poll(() => printed.length).toBe(1);
       const html = printed[0]!.html;
       expect(html).toContain('<meta http-equiv="Content-Security-Policy" content="default-src \'none\'');
-      expect(html).toContain("<h1>Checkup in March</h1>");
+      expect(html).toContain("<h1>Visit agenda</h1>");
+      expect(html).toContain("<dt>Date of birth</dt>");
       expect(html).toContain("What do my test results mean?");
       expect(occurrences(html, FOOTER_PHRASE)).toBe(1);
       expect(html).not.toContain("<script");

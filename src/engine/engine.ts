@@ -197,6 +197,8 @@ export class Engine implements EngineApi {
     this.composer = (outputs, plan, language, question) => composers[language](outputs, plan, language, question);
     this.backend = new CarefoldBackend(workspaceRoots(options.contentDir, options.dataDir));
     this.backend.useSkillFolders(userSkillFolders(this.layered));
+    // A note an approved file tool wrote or deleted: the search index follows at once (a deleted note's text leaves it).
+    this.backend.onChange((path) => path.startsWith("/workspace/notes/") && this.search.syncNotes());
     const checkpointer = new SqliteSaver(this.db);
     this.runtime = new DeepAgentRuntime({
       content: this.content,
@@ -272,7 +274,7 @@ export class Engine implements EngineApi {
     const handlers: EngineRequests = {
       ...consultHandlers(this.consult, () => this.refreshContent()),
       ...workspaceHandlers(this.attachments, this.notes, () => this.settings.get().language),
-      ...threadHandlers(this.threads, this.consult, this.eraser),
+      ...threadHandlers(this.threads, this.consult, this.eraser, () => this.settings.get().language),
       ...searchHandlers(this.search),
       ...libraryHandlers({
         content: this.content,

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { EngineEvent } from "../shared/contract";
-import { AgendaView, type Agenda } from "./components/AgendaView";
+import { AgendaView, saveAgendaText, type Agenda } from "./components/AgendaView";
 import { AppHeader, type View } from "./components/AppHeader";
 import { ApprovalDialog } from "./components/ApprovalDialog";
 import type { AnswerActions } from "./components/AssistantMessage";
@@ -21,6 +21,7 @@ import { EmergencyBanner } from "./components/EmergencyBanner";
 import { ErrorSurface } from "./components/ErrorSurface";
 import { FirstRun } from "./components/FirstRun";
 import { KioskSession } from "./components/KioskSession";
+import { AddToVisitList } from "./components/AddToVisitList";
 import { NotesPanel } from "./components/NotesPanel";
 import { SettingsPanel } from "./components/SettingsPanel";
 import { ServicesContext, type Services } from "./hooks/services";
@@ -29,13 +30,13 @@ import { useAttachments } from "./hooks/useAttachments";
 import { useCatalog } from "./hooks/useCatalog";
 import { useConsult } from "./hooks/useConsult";
 import { useKioskSession } from "./hooks/useKioskSession";
+import { useVisitList } from "./hooks/useVisitList";
 import { useModels } from "./hooks/useModels";
 import { usePrompts } from "./hooks/usePrompts";
 import { useSettings } from "./hooks/useSettings";
 import { useThreads } from "./hooks/useThreads";
 import { agentTitles, pickStarters } from "./lib/catalog";
-import { logFiles, logsMarkdown, withLogs, type AgendaLog } from "./lib/agendaLogs";
-import { downloadText } from "./lib/download";
+import { logFiles, type AgendaLog } from "./lib/agendaLogs";
 import { errorInfo, errorLeadKey } from "./lib/errors";
 import { bannerShownFor, questionFor } from "./state/conversation";
 import { downloadsReducer, type ModelProgress } from "./state/downloads";
@@ -57,6 +58,7 @@ export function App({ client }: { client: EngineClient }) {
   const attachments = useAttachments(client, (m) => announce(t(m.key, m.params)));
   const models = useModels(client);
   const prompts = usePrompts(client, announce);
+  const visitList = useVisitList(client, announce);
   const [downloads, setDownloads] = useState<Record<string, ModelProgress>>({});
   const [connection, setConnection] = useState<ConnectionStatus>("connected");
   const [view, setView] = useState<View>("chat");
@@ -65,6 +67,8 @@ export function App({ client }: { client: EngineClient }) {
   /** The attachment open in its own view, and the screen it was opened from. */
   const [viewing, setViewing] = useState<{ id: string; from: View } | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
+  /** A note chosen in search results: the Notes screen opens with it. */
+  const [noteToOpen, setNoteToOpen] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   // "Decide later" moves the focus to the header's "changes waiting" button, where the user can come back.
   const waitingButton = useRef<HTMLButtonElement>(null);
@@ -171,8 +175,7 @@ export function App({ client }: { client: EngineClient }) {
     try {
       const [exported, logs] = await Promise.all([client["agenda.export"]({ threadId: state.threadId, turnId }), logsOf(turnId)]);
       if (mode === "download") {
-        downloadText(`${exported.fileName}.md`, withLogs(exported.markdown, logsMarkdown(logs, t, i18n.language)));
-        announce(t("agenda.downloaded", { name: `${exported.fileName}.md` }));
+        announce(saveAgendaText(exported, logs, {}, t, i18n.language));
       } else {
         setAgenda(exported);
         setAgendaLogs(logs);
@@ -200,6 +203,10 @@ export function App({ client }: { client: EngineClient }) {
     },
     onOpenSettings: () => setView("settings"),
     onReviewApprovals: () => prompts.setApprovalsHidden(false),
+    onAddToVisitList: (id) => {
+      const q = questionFor(state.messages, id);
+      if (q) visitList.offer(q);
+    },
     titlesOf: (ids) => agentTitles(agents, ids),
     bannerShown: (turnId) => bannerShownFor(state, turnId),
   };
@@ -232,6 +239,7 @@ export function App({ client }: { client: EngineClient }) {
 
   const navigate = (v: View) => {
     setView(v);
+    setNoteToOpen(null);
     if (v === "attachments") attachments.refresh();
   };
 
@@ -251,7 +259,7 @@ export function App({ client }: { client: EngineClient }) {
       />
     );
   else if (view === "catalog") screen = <CatalogBrowser agents={agents} onAsk={askInNewThread} />;
-  else if (view === "notes") screen = <NotesPanel />;
+  else if (view === "notes") screen = <NotesPanel initialNote={noteToOpen} />;
   else if (view === "attachments" || view === "attachment") screen = <AttachmentsPanel model={attachments} onPickFiles={() => fileInput.current?.click()} onOpen={openFile} />;
   else if (view === "settings") screen = <SettingsPanel settings={settings} info={info} agents={agents} models={models} downloads={downloads} update={update} onDataDeleted={dataDeleted} />;
   else
@@ -267,6 +275,10 @@ export function App({ client }: { client: EngineClient }) {
         attached={selectedAttachments}
         files={{ items: attachments.items, progress: attachments.progress, onOpen: openFile }}
         onOpen={openThread}
+        onOpenNote={(name) => {
+          setNoteToOpen(name);
+          setView("notes");
+        }}
         onNew={newThread}
         onRename={rename}
         onDelete={() => void deleteThread()}
@@ -344,6 +356,16 @@ export function App({ client }: { client: EngineClient }) {
               prompts.setApprovalsHidden(true);
               setFocusWaiting(true);
             }}
+          />
+        ) : null}
+        {visitList.question !== null ? (
+          <AddToVisitList
+            question={visitList.question}
+            noteTitle={visitList.noteTitle}
+            busy={visitList.busy}
+            problem={visitList.problem}
+            onAdd={() => void visitList.add()}
+            onCancel={visitList.cancel}
           />
         ) : null}
         {dialogsAllowed && prompts.consent && prompts.consentOpen ? (

@@ -19,6 +19,7 @@ const actions: AnswerActions = {
   onConsent: noop,
   onOpenSettings: noop,
   onReviewApprovals: noop,
+  onAddToVisitList: noop,
   titlesOf: (ids) => ids.map(() => "Visit Steward"),
   bannerShown: () => false,
 };

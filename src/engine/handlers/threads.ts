@@ -1,6 +1,8 @@
 /** Conversations: list, read, rename, delete (deleting deletes), delete everything, and agenda export. */
 import { EngineError } from "../../shared/rpc";
-import { slugify, stripTerminalControls } from "../../shared/text";
+import { stripTerminalControls } from "../../shared/text";
+import { engineText, type EngineLanguage } from "../i18n";
+import { agendaTitle, wholeWordSlug } from "../synthesis/agendaTitle";
 import type { ConsultService } from "../consult/consultService";
 import type { Eraser } from "../erasure/eraser";
 import type { ThreadStore } from "../threads/threadStore";
@@ -8,7 +10,7 @@ import type { Handlers } from "./types";
 
 type ThreadRequests = "threads.list" | "threads.get" | "threads.rename" | "threads.delete" | "data.deleteAll" | "agenda.export";
 
-export function threadHandlers(threads: ThreadStore, consult: ConsultService, eraser: Eraser): Handlers<ThreadRequests> {
+export function threadHandlers(threads: ThreadStore, consult: ConsultService, eraser: Eraser, language: () => EngineLanguage = () => "en"): Handlers<ThreadRequests> {
   const threadOrThrow = (threadId: string) => {
     const thread = threads.summary(threadId);
     if (!thread) throw new EngineError("not_found", `No conversation with id ${threadId}`);
@@ -40,11 +42,13 @@ export function threadHandlers(threads: ThreadStore, consult: ConsultService, er
       const answer = answers.at(-1);
       if (!answer) throw new EngineError("not_found", "There is no answer to export in this conversation yet");
       const day = answer.createdAt.slice(0, 10);
-      // The title and the Markdown keep every letter; the file name is an ASCII slug of the title with
-      // accents folded ("Cita del corazón" → "…-cita-del-corazon"), safe on every file system and in Save as PDF.
-      const slug = slugify(thread.title, 40) || "visit";
+      // The agenda's own heading names it, else the conversation's title (whole words), else "Visit agenda".
+      const title = agendaTitle(answer.text, /\p{L}/u.test(thread.title) ? thread.title : engineText(language(), "agenda.exportTitle"));
+      // The title and the Markdown keep every letter; the file name is an ASCII slug of whole words of the
+      // title with accents folded ("Cita del corazón" → "…-cita-del-corazon"), safe on every file system.
+      const slug = wholeWordSlug(title, 40) || "visit";
       // No control characters in an export: a terminal or editor showing it is never driven by it.
-      return { fileName: `carefold-agenda-${day}-${slug}`, title: stripTerminalControls(thread.title), markdown: stripTerminalControls(answer.text) };
+      return { fileName: `carefold-agenda-${day}-${slug}`, title: stripTerminalControls(title), markdown: stripTerminalControls(answer.text) };
     },
   };
 }

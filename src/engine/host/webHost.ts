@@ -187,7 +187,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return null;
       }
       sockets.set(ws, session.key);
-      unsubscribe = session.engine.onEvent((event) => send(ws, { event }));
+      // An answer still arriving counts as the visitor being there: the idle clock starts after it.
+      unsubscribe = session.engine.onEvent((event) => {
+        sessions.touch(session.key);
+        send(ws, { event });
+      });
       if (sessions.kind === "kiosk") send(ws, { session: session.key });
       return session;
     });

@@ -59,7 +59,14 @@ export interface ThreadStoreOptions {
   titleOf?: (firstMessage: string) => string;
 }
 
-const titleFromWords = (firstMessage: string) => firstMessage.replace(/\s+/g, " ").trim().slice(0, 60) || "New conversation";
+/** The first message's opening words, cut at a word (with "…"), never mid-word ("…I take li"). */
+export function titleFromWords(firstMessage: string, max = 60): string {
+  const text = firstMessage.replace(/\s+/g, " ").trim();
+  if (text.length <= max) return text || "New conversation";
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, "")}…`;
+}
 
 export class ThreadStore {
   private readonly titleOf: (firstMessage: string) => string;

@@ -8,6 +8,7 @@
  */
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { useServices } from "../hooks/services";
 import { logsMarkdown, withLogs, type AgendaLog } from "../lib/agendaLogs";
 import { buildAgendaDocument } from "../lib/agendaDocument";
@@ -17,6 +18,20 @@ import { errorInfo } from "../lib/errors";
 import { formatDate } from "../lib/format";
 import { AgendaLogs } from "./AgendaLogs";
 import { Markdown } from "./Markdown";
+
+/** The header a clinician expects on a paper a patient hands over. */
+const FIELDS = ["name", "birthDate", "visitDate", "clinician"] as const;
+type Field = (typeof FIELDS)[number];
+
+/**
+ * Saves the agenda as a text file anyone can open (its Markdown reads as plain text), the who-and-when
+ * lines on top (filled in, or a line to write on); returns what to announce.
+ */
+export function saveAgendaText(agenda: Agenda, logs: AgendaLog[], fields: Partial<Record<Field, string>>, t: TFunction, language: string): string {
+  const details = FIELDS.map((f) => `${t(`agenda.field.${f}`)}: ${fields[f] || "____________________"}`).join("\n");
+  downloadText(`${agenda.fileName}.txt`, `${details}\n\n${withLogs(agenda.markdown, logsMarkdown(logs, t, language))}`);
+  return t("agenda.downloaded", { name: `${agenda.fileName}.txt` });
+}
 
 export interface Agenda {
   fileName: string;
@@ -29,6 +44,8 @@ export function AgendaView({ agenda, logs = [], desktop, onBack }: { agenda: Age
   const { client, announce } = useServices();
   const body = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<string | null>(null);
+  // Who and when, filled in here or by hand on paper; never stored.
+  const [fields, setFields] = useState<Record<Field, string>>({ name: "", birthDate: "", visitDate: "", clinician: "" });
   const dateLine = t("agenda.preparedOn", { date: formatDate(new Date(), i18n.language) });
   const { body: agendaBody, footer } = splitFooter(agenda.markdown);
   const footerLines = [footer ?? t("agenda.footer")];
@@ -42,6 +59,7 @@ export function AgendaView({ agenda, logs = [], desktop, onBack }: { agenda: Age
       language: i18n.language,
       title: agenda.title,
       dateLine,
+      fields: FIELDS.map((f) => ({ label: t(`agenda.field.${f}`), value: fields[f] })),
       bodyHtml: body.current?.innerHTML ?? "",
       footerLines,
     });
@@ -57,10 +75,7 @@ export function AgendaView({ agenda, logs = [], desktop, onBack }: { agenda: Age
     }
   };
 
-  const download = () => {
-    downloadText(`${agenda.fileName}.md`, withLogs(agenda.markdown, logsMarkdown(logs, t, i18n.language)));
-    announce(t("agenda.downloaded", { name: `${agenda.fileName}.md` }));
-  };
+  const download = () => announce(saveAgendaText(agenda, logs, fields, t, i18n.language));
 
   return (
     <div className="agenda-view">
@@ -81,6 +96,18 @@ export function AgendaView({ agenda, logs = [], desktop, onBack }: { agenda: Age
         <header className="agenda-header">
           <h2 id="agenda-title">{agenda.title}</h2>
           <p className="agenda-date">{dateLine}</p>
+          <dl className="agenda-fields">
+            {FIELDS.map((f) => (
+              <div key={f} className="agenda-field">
+                <dt>
+                  <label htmlFor={`agenda-${f}`}>{t(`agenda.field.${f}`)}</label>
+                </dt>
+                <dd>
+                  <input id={`agenda-${f}`} type="text" autoComplete="off" value={fields[f]} onChange={(e) => setFields((x) => ({ ...x, [f]: e.target.value }))} />
+                </dd>
+              </div>
+            ))}
+          </dl>
         </header>
         <div ref={body} className="agenda-body">
           <Markdown text={agendaBody} headingOffset={1} />

@@ -1,6 +1,7 @@
 /** One answer: traces, the (streamed) text, who answered and why, suggestion chips and actions. */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { looksLikeAgenda } from "../lib/agendaShape";
 import { isStoppedPartial, type ChatMessage } from "../state/conversation";
 import { EmergencyTurn } from "./EmergencyTurn";
 import { Markdown } from "./Markdown";
@@ -14,6 +15,8 @@ export interface AnswerActions {
   onConsent(turnId: string): void;
   onOpenSettings(): void;
   onReviewApprovals(): void;
+  /** A refused question, kept as a question for the care team in the user's visit-questions note. */
+  onAddToVisitList(messageId: string): void;
   titlesOf(agentIds: string[]): string[];
   /** Whether the emergency banner is up for this turn (see bannerShownFor). */
   bannerShown(turnId: string | null): boolean;
@@ -79,6 +82,14 @@ function StatusNote({ message, actions }: { message: ChatMessage; actions: Answe
           </button>
         </div>
       );
+    case "refused":
+      return (
+        <div className="button-row">
+          <button type="button" className="button-secondary" onClick={() => actions.onAddToVisitList(message.id)}>
+            {t("visitList.offer")}
+          </button>
+        </div>
+      );
     case "no_model":
       return (
         <div className="button-row">
@@ -115,6 +126,8 @@ export function AssistantMessage({ message, actions }: { message: ChatMessage; a
   const streaming = message.status === "streaming";
   const showText = message.status !== "emergency" && message.text;
   const answered = message.status === "done" && message.turnId !== null;
+  // Print and save only what is meant for paper: an agenda, a checklist, a log.
+  const printable = answered && looksLikeAgenda(message.text);
   const partial = isStoppedPartial(message);
   return (
     <>
@@ -149,7 +162,7 @@ export function AssistantMessage({ message, actions }: { message: ChatMessage; a
           {message.why ? <span className="why"> {t("conversation.why", { why: message.why })}</span> : null}
         </p>
       ) : null}
-      {answered ? (
+      {printable ? (
         <div className="button-row answer-actions">
           <button type="button" className="button-secondary" onClick={() => actions.onAgenda(message.turnId!, "print")}>
             {t("agenda.print")}

@@ -11,6 +11,8 @@ export interface AgendaDocumentInput {
   title: string;
   /** "Prepared on March 4, 2025" */
   dateLine: string;
+  /** Name, date of birth, visit date, clinician: as filled in, or a line to write on. */
+  fields?: { label: string; value: string }[];
   /** Sanitized HTML of the rendered agenda Markdown (from the on-screen print view). */
   bodyHtml: string;
   /** Short lines printed at the foot of the page. */
@@ -34,6 +36,9 @@ h1 { font-size: 22pt; margin: 0 0 4pt; }
 h2 { font-size: 18pt; margin: 16pt 0 6pt; }
 h3 { font-size: 16pt; margin: 12pt 0 4pt; }
 .agenda-date { margin: 0; font-size: 13pt; }
+.agenda-fields { display: grid; grid-template-columns: auto 1fr; gap: 4pt 10pt; margin: 8pt 0 0; }
+.agenda-fields dt { font-weight: 700; }
+.agenda-fields dd { margin: 0; border-bottom: 1px solid #000; min-height: 1.4em; }
 li { margin: 4pt 0; }
 a { color: #000; }
 main { overflow-wrap: anywhere; }
@@ -57,6 +62,7 @@ caption { text-align: left; font-weight: 700; padding: 2pt 0; }
 
 export function buildAgendaDocument(input: AgendaDocumentInput): string {
   const footer = input.footerLines.map((l) => `<p>${escapeHtml(l)}</p>`).join("");
+  const fields = (input.fields ?? []).map((f) => `<dt>${escapeHtml(f.label)}</dt><dd>${escapeHtml(f.value)}</dd>`).join("");
   return [
     "<!doctype html>",
     `<html lang="${escapeHtml(input.language)}">`,
@@ -67,7 +73,7 @@ export function buildAgendaDocument(input: AgendaDocumentInput): string {
     `<style>${AGENDA_PRINT_CSS}</style>`,
     "</head>",
     "<body>",
-    `<header><h1>${escapeHtml(input.title)}</h1><p class="agenda-date">${escapeHtml(input.dateLine)}</p></header>`,
+    `<header><h1>${escapeHtml(input.title)}</h1><p class="agenda-date">${escapeHtml(input.dateLine)}</p>${fields ? `<dl class="agenda-fields">${fields}</dl>` : ""}</header>`,
     `<main>${input.bodyHtml}</main>`,
     `<footer>${footer}</footer>`,
     "</body>",

@@ -95,6 +95,7 @@ const actions = {
   onConsent: noop,
   onOpenSettings: noop,
   onReviewApprovals: noop,
+  onAddToVisitList: noop,
   titlesOf: (ids: string[]) => ids,
   bannerShown: () => false,
 };
@@ -443,10 +444,11 @@ export const markupInjection = family<MarkupContext>("markup-injection", [
   {
     name: "agenda-export-markup",
     surface: "agenda.export → AgendaView (print view) → buildAgendaDocument (the HTML host.printToPdf prints)",
-    payload: `a thread titled </title><script>alert(1)</script> and an answer with <script>, <img onerror> and ![x](https://${REMOTE}/p.gif)`,
+    payload: `an agenda headed (its title) and a thread titled </title><script>alert(1)</script>, with <script>, <img onerror> and ![x](https://${REMOTE}/p.gif)`,
     expected: "the print view and the standalone document are inert; the title is escaped; the document's CSP allows no script and no network",
     async run(ctx) {
-      ctx.script([{ text: `## Questions\n\n- Ask about the test\n\n<script>alert(1)</script><img src=x onerror=alert(2)>\n\n![x](https://${REMOTE}/p.gif)` }]);
+      // The agenda's own heading is its title (the thread's title only when it has none): both hostile.
+      ctx.script([{ text: `# </title><script>alert(1)</script>\n\n## Questions\n\n- Ask about the test\n\n<script>alert(1)</script><img src=x onerror=alert(2)>\n\n![x](https://${REMOTE}/p.gif)` }]);
       const done = await ctx.ask("Help me prepare for my visit");
       const title = "</title><script>alert(1)</script>";
       expect((await ctx.call("threads.rename", { threadId: done.threadId, title })).ok).toBe(true);
