@@ -103,6 +103,33 @@ function StatusNote({ message, actions }: { message: ChatMessage; actions: Answe
   }
 }
 
+/** On every answer: copy its text, or ask the same question again for a new answer. */
+function AnswerTools({ message, actions }: { message: ChatMessage; actions: AnswerActions }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(message.text);
+      setCopied(t("conversation.copied"));
+    } catch {
+      setCopied(t("conversation.copyFailed"));
+    }
+  };
+  return (
+    <div className="button-row answer-tools">
+      <button type="button" className="button-secondary" onClick={() => void copy()}>
+        {t("conversation.copy")}
+      </button>
+      <button type="button" className="button-secondary" onClick={() => actions.onRetry(message.id)}>
+        {t("conversation.askAgain")}
+      </button>
+      <span role="status" className="muted">
+        {copied ?? ""}
+      </span>
+    </div>
+  );
+}
+
 /** Seconds since an answer began, updated every second (a local model can take tens of seconds). */
 export function Elapsed({ since, now = Date.now }: { since: number | undefined; now?: () => number }) {
   const { t } = useTranslation();
@@ -162,6 +189,7 @@ export function AssistantMessage({ message, actions }: { message: ChatMessage; a
           {message.why ? <span className="why"> {t("conversation.why", { why: message.why })}</span> : null}
         </p>
       ) : null}
+      {answered ? <AnswerTools message={message} actions={actions} /> : null}
       {printable ? (
         <div className="button-row answer-actions">
           <button type="button" className="button-secondary" onClick={() => actions.onAgenda(message.turnId!, "print")}>

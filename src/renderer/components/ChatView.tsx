@@ -1,5 +1,11 @@
 /** The conversation screen: the conversations list beside the open conversation and the composer. */
 import type { DragEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { slugify } from "../../shared/text";
+import { useServices } from "../hooks/services";
+import { conversationText } from "../lib/conversationText";
+import { downloadText } from "../lib/download";
+import { formatDate } from "../lib/format";
 import type { Attachment, ThreadSummary } from "../../shared/contract";
 import type { ChatMessage } from "../state/conversation";
 import type { AnswerActions } from "./AssistantMessage";
@@ -34,6 +40,13 @@ export function ChatView(props: {
   onDropFiles(files: File[]): void;
 }) {
   const thread = props.threads.find((th) => th.id === props.threadId) ?? null;
+  const { t, i18n } = useTranslation();
+  const { announce } = useServices();
+  const saveConversation = (title: string) => {
+    const name = `carefold-conversation-${new Date().toISOString().slice(0, 10)}-${slugify(title, 40) || "conversation"}.txt`;
+    downloadText(name, conversationText(title, t("agenda.preparedOn", { date: formatDate(new Date(), i18n.language) }), props.messages, { you: t("conversation.you"), carefold: t("conversation.carefold") }));
+    announce(t("agenda.downloaded", { name }));
+  };
   const onDrop = (e: DragEvent) => {
     if (e.dataTransfer.files.length === 0) return;
     e.preventDefault();
@@ -46,7 +59,7 @@ export function ChatView(props: {
         <ThreadList threads={props.threads} currentId={props.threadId} onOpen={props.onOpen} onNew={props.onNew} />
       </div>
       <section className="chat" aria-labelledby="chat-title" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
-        <ThreadHeader key={props.threadId ?? "new"} thread={thread} onRename={props.onRename} onDelete={props.onDelete} />
+        <ThreadHeader key={props.threadId ?? "new"} thread={thread} onRename={props.onRename} onDelete={props.onDelete} onSave={thread && props.messages.length ? () => saveConversation(thread.title) : undefined} />
         <Conversation messages={props.messages} starters={props.starters} actions={props.actions} files={props.files} />
         <div className="composer-dock">
           <Composer

@@ -8,10 +8,13 @@ export function ThreadHeader({
   thread,
   onRename,
   onDelete,
+  onSave,
 }: {
   thread: ThreadSummary | null;
   onRename(title: string): Promise<boolean>;
   onDelete(): void;
+  /** Save the whole conversation as a text file. */
+  onSave?(): void;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -61,6 +64,11 @@ export function ThreadHeader({
             >
               {t("threads.rename")}
             </button>
+            {onSave ? (
+              <button type="button" className="button-secondary" onClick={onSave}>
+                {t("threads.save_conversation")}
+              </button>
+            ) : null}
             <button type="button" className="button-secondary" onClick={() => setConfirming(true)}>
               {t("threads.delete")}
             </button>
