@@ -52,6 +52,11 @@ describe("the connection to Carefold", () => {
       expect(await page.getByLabel("Your message").count()).toBe(0);
       expect(await page.locator(".error-item").count()).toBe(0);
       await shot(page, "out-of-date-address", false);
+      // The tab has Carefold's icon (served as an image, like the app's other files).
+      const icon = await page.request.get(new URL("/favicon.svg", host.url).href);
+      expect(icon.status()).toBe(200);
+      expect(icon.headers()["content-type"]).toBe("image/svg+xml");
+      expect(await page.locator('link[rel="icon"]').getAttribute("href")).toBe("./favicon.svg");
       await expectNoViolations(page, "out-of-date-address");
       await page.evaluate("document.documentElement.style.setProperty('--text-scale', '2')");
       await expectNoViolations(page, "out-of-date-address-200");
