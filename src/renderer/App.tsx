@@ -301,9 +301,23 @@ export function App({ client }: { client: EngineClient }) {
   return (
     <ServicesContext.Provider value={services}>
       <div className={`app view-${firstRun ? "first-run" : view}`}>
-        <a className="skip-link" href="#main">
-          {t("app.skipToMain")}
-        </a>
+        {view === "chat" && !firstRun ? (
+          // On the conversation screen the skip link goes where people came to type.
+          <a
+            className="skip-link"
+            href="#composer-input"
+            onClick={(e) => {
+              e.preventDefault();
+              document.getElementById("composer-input")?.focus();
+            }}
+          >
+            {t("app.skipToComposer")}
+          </a>
+        ) : (
+          <a className="skip-link" href="#main">
+            {t("app.skipToMain")}
+          </a>
+        )}
         <AppHeader
           view={view}
           showNav={settings !== null && !firstRun}

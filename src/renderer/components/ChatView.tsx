@@ -1,8 +1,9 @@
 /** The conversation screen: the conversations list beside the open conversation and the composer. */
-import type { DragEvent } from "react";
+import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { slugify } from "../../shared/text";
 import { useServices } from "../hooks/services";
+import { useStacked } from "../hooks/useStacked";
 import { conversationText } from "../lib/conversationText";
 import { downloadText } from "../lib/download";
 import { formatDate } from "../lib/format";
@@ -42,6 +43,15 @@ export function ChatView(props: {
   const thread = props.threads.find((th) => th.id === props.threadId) ?? null;
   const { t, i18n } = useTranslation();
   const { announce } = useServices();
+  // With large text or a narrow window the list would push the message box far down: it folds into a menu.
+  const layout = useRef<HTMLDivElement>(null);
+  const stacked = useStacked(layout, ".sidebar", ".chat");
+  const [listOpen, setListOpen] = useState(false);
+  const folded = stacked && !listOpen;
+  const openAndFold = (id: string) => {
+    setListOpen(false);
+    props.onOpen(id);
+  };
   const saveConversation = (title: string) => {
     const name = `carefold-conversation-${new Date().toISOString().slice(0, 10)}-${slugify(title, 40) || "conversation"}.txt`;
     downloadText(name, conversationText(title, t("agenda.preparedOn", { date: formatDate(new Date(), i18n.language) }), props.messages, { you: t("conversation.you"), carefold: t("conversation.carefold") }));
@@ -53,10 +63,17 @@ export function ChatView(props: {
     props.onDropFiles([...e.dataTransfer.files]);
   };
   return (
-    <div className="chat-layout">
+    <div className={`chat-layout${stacked ? " stacked" : ""}`} ref={layout}>
       <div className="sidebar">
-        <SearchBox refreshKey={props.threads} onOpenThread={props.onOpen} onOpenNote={props.onOpenNote} />
-        <ThreadList threads={props.threads} currentId={props.threadId} onOpen={props.onOpen} onNew={props.onNew} />
+        {stacked ? (
+          <button type="button" className="button-secondary sidebar-toggle" aria-expanded={listOpen} aria-controls="conversations-panel" onClick={() => setListOpen((o) => !o)}>
+            {t("threads.menu", { count: props.threads.length })}
+          </button>
+        ) : null}
+        <div id="conversations-panel" hidden={folded}>
+          <SearchBox refreshKey={props.threads} onOpenThread={openAndFold} onOpenNote={props.onOpenNote} />
+          <ThreadList threads={props.threads} currentId={props.threadId} onOpen={openAndFold} onNew={props.onNew} />
+        </div>
       </div>
       <section className="chat" aria-labelledby="chat-title" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
         <ThreadHeader key={props.threadId ?? "new"} thread={thread} onRename={props.onRename} onDelete={props.onDelete} onSave={thread && props.messages.length ? () => saveConversation(thread.title) : undefined} />
