@@ -29,7 +29,7 @@ beforeAll(async () => {
   if (!existsSync(join(STATIC_DIR, "index.html"))) throw new Error("Build the app first (npm run build)");
   browser = await launchBrowser();
   mkdirSync(root, { recursive: true });
-  const provider = scriptedProvider(() => ({ text: "Here is a checklist for your visit:\n\n- Bring your medicine list\n- Write down your questions" }));
+  const provider = scriptedProvider(() => ({ text: "## Your checklist\n\n- Bring your medicine list\n- Write down your questions" }));
   clinic = createEngine({ dataDir: join(tmp.dir, "clinic"), contentDir: ROOT, modelProvider: provider });
   host = await startWebHost({
     staticDir: STATIC_DIR,
@@ -72,6 +72,12 @@ describe("a clinic kiosk", () => {
     expect(await b.locator("body").innerText()).not.toContain("ALPHA-2291");
     // The conversation list never shows a visitor's words as a title.
     expect(await a.locator(".thread-list").innerText().catch(() => "")).not.toContain("ALPHA-2291");
+    // Nothing leaves a visitor's session: no copy, no file saved to the kiosk's disk (paper stays).
+    const answer = a.locator(".message-assistant").last();
+    expect(await answer.getByRole("button", { name: "Copy answer" }).count()).toBe(0);
+    expect(await answer.getByRole("button", { name: "Save as a text file" }).count()).toBe(0);
+    expect(await answer.getByRole("button", { name: "Print or save agenda" }).count()).toBe(1);
+    expect(await a.getByRole("button", { name: "Save conversation" }).count()).toBe(0);
     await shot(a, "kiosk");
     await expectNoViolations(a, "kiosk");
     await a.close();

@@ -91,8 +91,8 @@ for (const selected of selectedModels()) {
       let asked: { turnId: string; threadId: string } | null = null;
       let fired = false;
       const stop = real.onChunk((call) => {
-        // Only this turn's specialist (its key starts with the thread id), not a call still finishing from before.
-        if (!fired && asked && onFirstChunk && call.key.startsWith(`${asked.threadId}:`)) {
+        // Only a specialist's call of this turn (turns run one after another, so none is still finishing).
+        if (!fired && asked && onFirstChunk && call.key.startsWith("specialist:")) {
           fired = true;
           onFirstChunk(asked.turnId);
         }
@@ -143,7 +143,7 @@ for (const selected of selectedModels()) {
       expect(done.topology).toBe("single");
       expect(calls.length).toBeGreaterThanOrEqual(1);
       expect(calls.some((c) => c.key === ROUTER_MODEL_KEY)).toBe(false);
-      expect(calls.every((c) => c.key.endsWith(`:${done.agents[0]}`))).toBe(true);
+      expect(calls.every((c) => c.key === `specialist:${done.agents[0]}`)).toBe(true);
       // The real model was called and streamed.
       for (const call of calls) {
         expect(call.evaluation, "every call reports its token accounting").not.toBeNull();
@@ -172,6 +172,18 @@ for (const selected of selectedModels()) {
     it("answers in Spanish with the Spanish output guard", async () => {
       const result = await turn("es", QUESTION_ES, "es");
       expectWellFormed(result, "es");
+    });
+
+    it("a new conversation with the same specialist starts from its warm prefix (slots keyed by specialist)", async () => {
+      const first = await turn("warm-1", QUESTION, "en");
+      const second = await turn("warm-2", QUESTION, "en");
+      if (first.done.outcome !== "answered" || second.done.outcome !== "answered") return; // a failure is checked above
+      expect(second.done.threadId).not.toBe(first.done.threadId);
+      const opening = second.calls[0]!.evaluation!;
+      // The persona, safety text, main skill and tools were already evaluated: only the rest is read.
+      expect(opening.reusedPromptTokens).toBeGreaterThan(500);
+      expect(opening.evaluatedInputTokens).toBeLessThan(opening.promptTokens);
+      console.log(`[warm prefix] ${selected.id}: prompt ${opening.promptTokens}, reused ${opening.reusedPromptTokens}, evaluated ${opening.evaluatedInputTokens}`);
     });
 
     it("a cancel while the model is generating ends the turn as cancelled, within seconds", async () => {

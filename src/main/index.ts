@@ -3,13 +3,13 @@
  * Offline product: the crash reporter is never started and there is no auto-updater (no update feed in
  * electron-builder.yml); installed builds have no devtools and their fuses are set at packaging.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session } from "electron";
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, safeStorage, session } from "electron";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { auditKeysDir } from "../engine/audit/auditKey";
 import { createEngine, DEFAULT_KIOSK_SESSION, type Engine } from "../engine/engine";
-import { kioskSessions, lentProvider } from "../engine/host/sessions";
+import { kioskIdleLimitMs, kioskSessions, lentProvider } from "../engine/host/sessions";
 import { contentDirFor } from "./appPaths";
 import { KeychainAuditKeyStore } from "./auditKey";
 import { confirmAndOpenExternal, pickModelFile } from "./hostDialogs";
@@ -106,14 +106,16 @@ if (!app.requestSingleInstanceLock()) {
       const kioskSession = DEFAULT_KIOSK_SESSION;
       kioskShell = await startKioskShell({
         sessions: kioskSessions({
-          idleMs: (kioskSession.idleSeconds + kioskSession.countdownSeconds + 15) * 1000,
+          idleMs: kioskIdleLimitMs(kioskSession),
           // The clinic's engine (its model and settings) is never shown: each visitor gets their own.
-          createEngine: (visitorDir, hooks) => createEngine({ dataDir: visitorDir, contentDir, hostKind: "desktop", kiosk: true, kioskSession, modelProvider: lentProvider(() => clinic.provider), host: { ...hooks, printToPdf } }),
+          createEngine: (visitorDir, hooks) => createEngine({ dataDir: visitorDir, contentDir, hostKind: "desktop", kiosk: true, kioskSession, modelProvider: lentProvider(() => clinic.provider), host: hooks }),
         }),
         ipcMain,
         isTrustedUrl,
         broadcast,
         reload: () => window?.webContents.reload(),
+        // Nothing is saved to the kiosk's disk (no PDF host above); what a visitor copied goes with them.
+        forget: () => clipboard.clear(),
       });
     } else {
       registerIpc(ipcMain, engine, { isTrustedUrl, broadcast });

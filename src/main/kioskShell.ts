@@ -15,6 +15,8 @@ export interface KioskShellOptions {
   broadcast(channel: string, event: EngineEvent): void;
   /** Reload the window (the page still shows the erased session). */
   reload(): void;
+  /** Clear what the session may have left outside its folder (the system clipboard). */
+  forget?(): void;
 }
 
 export interface KioskShell {
@@ -37,7 +39,9 @@ export async function startKioskShell(options: KioskShellOptions): Promise<Kiosk
     });
   };
   const stopEnded = options.sessions.onEnded((ended) => {
-    if (ended !== key || closing) return;
+    if (ended !== key) return;
+    options.forget?.();
+    if (closing) return;
     unregister();
     void begin().then(options.reload);
   });

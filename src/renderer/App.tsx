@@ -209,6 +209,7 @@ export function App({ client }: { client: EngineClient }) {
     },
     titlesOf: (ids) => agentTitles(agents, ids),
     bannerShown: (turnId) => bannerShownFor(state, turnId),
+    shared: info?.kiosk ?? false,
   };
 
   const allowConsent = async (scope: "agent" | "global") => {
@@ -246,7 +247,7 @@ export function App({ client }: { client: EngineClient }) {
   let screen: ReactNode;
   if (!settings) screen = <p className="muted">{t("app.loading")}</p>;
   else if (firstRun) screen = <FirstRun settings={settings} models={models} downloads={downloads} update={update} />;
-  else if (view === "agenda" && agenda) screen = <AgendaView agenda={agenda} logs={agendaLogs} desktop={info?.host === "desktop"} onBack={() => setView("chat")} />;
+  else if (view === "agenda" && agenda) screen = <AgendaView agenda={agenda} logs={agendaLogs} desktop={info?.host === "desktop" && !info.kiosk} shared={info?.kiosk ?? false} onBack={() => setView("chat")} />;
   else if (view === "attachment" && viewing && viewed)
     screen = (
       <AttachmentView
@@ -265,6 +266,7 @@ export function App({ client }: { client: EngineClient }) {
   else
     screen = (
       <ChatView
+        shared={info?.kiosk ?? false}
         threads={threads}
         threadId={state.threadId}
         messages={state.messages}

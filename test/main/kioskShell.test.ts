@@ -27,6 +27,7 @@ describe("the desktop kiosk shell", () => {
     const provider = scriptedProvider([{ text: "Here is a checklist for your visit." }]);
     const clinic = createEngine({ dataDir: `${tmp.dir}/clinic`, contentDir: REPO, modelProvider: provider });
     let reloads = 0;
+    let forgotten = 0;
     const shell = await startKioskShell({
       sessions: kioskSessions({
         root: tmp.dir,
@@ -37,6 +38,7 @@ describe("the desktop kiosk shell", () => {
       isTrustedUrl: (u) => u.startsWith("file:///app/"),
       broadcast: () => {},
       reload: () => void reloads++,
+      forget: () => void forgotten++,
     });
     const call = (method: MethodName, input: unknown = {}) => handlers.get(ipcRequestChannel(method))!(trusted, input) as Promise<{ ok: boolean; result?: unknown }>;
     try {
@@ -47,6 +49,7 @@ describe("the desktop kiosk shell", () => {
       expect(await call("session.end")).toEqual({ ok: true, result: { ended: true } });
       await until(() => reloads === 1);
       expect(reloads).toBe(1);
+      expect(forgotten).toBe(1); // the clipboard is cleared with the session
       expect(shell.current()).not.toBe(first);
       expect(folders()).toHaveLength(1); // the new visitor's, not the old one
       expect((await call("notes.list")).result).toEqual([]);

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createEngine, DEFAULT_KIOSK_SESSION } from "../../engine/engine";
-import { kioskSessions, lentProvider } from "../../engine/host/sessions";
+import { kioskIdleLimitMs, kioskSessions, lentProvider } from "../../engine/host/sessions";
 import { startWebHost } from "../../engine/host/webHost";
 import { findContentDir, rendererDir } from "../../engine/paths";
 import { dataDirFrom, parse, UsageError } from "../args";
@@ -58,7 +58,7 @@ export const command: CliCommand = {
       ? await startWebHost({
           // The clinic's engine is never served: it lends its model to each visitor's own engine.
           sessions: kioskSessions({
-            idleMs: (idleSeconds + kioskSession.countdownSeconds + 15) * 1000,
+            idleMs: kioskIdleLimitMs(kioskSession),
             createEngine: (dataDir, hooks) => createEngine({ dataDir, contentDir, hostKind: "browser", kiosk: true, kioskSession, modelProvider: lentProvider(() => engine.provider), host: hooks }),
           }),
           staticDir,

@@ -170,12 +170,17 @@ export function briefingFor(request: SpecialistRequest, titleOf: (id: string) =>
   };
 }
 
+/** The KV-cache key of a specialist's model calls (issue 14: slots keyed by specialist). */
+export const specialistModelKey = (agentId: string) => `specialist:${agentId}`;
+
 export class DeepAgentRuntime {
   constructor(private readonly deps: DeepAgentRunnerDeps) {}
 
   private async specialist(ctx: RunContext) {
     const info = this.deps.provider.describe();
-    const model = await this.deps.provider.getChatModel({ key: `${ctx.threadId}:${ctx.agent}` });
+    // Keyed by specialist, not by conversation: a new conversation with the same specialist lands on the
+    // context sequence that already holds its byte-stable prefix (persona, safety, main skill, tools).
+    const model = await this.deps.provider.getChatModel({ key: specialistModelKey(ctx.agent) });
     return buildSpecialist(ctx.agent, model, this.deps, {
       threadId: ctx.threadId,
       language: ctx.language,

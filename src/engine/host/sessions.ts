@@ -67,6 +67,16 @@ export interface KioskSessionOptions {
 }
 
 const PREFIX = "carefold-kiosk-";
+
+/**
+ * How long the host waits without hearing from a kiosk page before erasing its session: the page's own
+ * idle time and countdown, plus more than its heartbeat interval (30 s; the host may last have heard
+ * from it that long before the visitor's last input) and the sweep, so the host never erases a session
+ * while the page still counts down.
+ */
+export function kioskIdleLimitMs(timing: { idleSeconds: number; countdownSeconds: number }): number {
+  return (timing.idleSeconds + timing.countdownSeconds + 60) * 1000;
+}
 const OWNER_FILE = ".owner";
 
 /** A visitor folder left by a kiosk that crashed (its process is gone): erased at start. */
@@ -100,6 +110,8 @@ interface Live {
   engine: ClosableEngine;
   dir: string;
   lastActive: number;
+  /** Connections attached now: the grace period starts only when the last one closes. */
+  sockets: number;
   grace: NodeJS.Timeout | null;
   ending: Promise<void> | null;
 }
@@ -141,6 +153,7 @@ export function kioskSessions(options: KioskSessionOptions): SessionSource {
         if (resumed.grace) clearTimeout(resumed.grace);
         resumed.grace = null;
         resumed.lastActive = Date.now();
+        resumed.sockets++;
         return { key: resumeKey, engine: resumed.engine };
       }
       const key = randomBytes(18).toString("base64url");
@@ -148,7 +161,7 @@ export function kioskSessions(options: KioskSessionOptions): SessionSource {
       writeFileSync(join(dir, OWNER_FILE), String(process.pid), { mode: 0o600 });
       // The answer to session.end is sent before the session goes.
       const engine = options.createEngine(join(dir, "data"), { endSession: async () => void setImmediate(() => void end(key)) });
-      live.set(key, { engine, dir, lastActive: Date.now(), grace: null, ending: null });
+      live.set(key, { engine, dir, lastActive: Date.now(), sockets: 1, grace: null, ending: null });
       return { key, engine };
     },
     touch(key) {
@@ -158,6 +171,8 @@ export function kioskSessions(options: KioskSessionOptions): SessionSource {
     detach(key) {
       const s = live.get(key);
       if (!s || s.ending) return;
+      s.sockets = Math.max(0, s.sockets - 1);
+      if (s.sockets > 0) return; // the same page reconnected before its old connection closed
       if (s.grace) clearTimeout(s.grace);
       s.grace = setTimeout(() => void end(key), graceMs);
       s.grace.unref();

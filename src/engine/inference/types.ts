@@ -7,8 +7,8 @@ import type { ModelInfo } from "../../shared/contract";
 
 export interface ChatModelRequest {
   /**
-   * Stable key for the conversation/specialist the model serves (e.g. `${threadId}:${agentId}`).
-   * Providers with a KV cache reuse one context sequence per key.
+   * Stable key for what the model serves (a specialist: `specialist:<agentId>`; the router; extraction).
+   * Providers with a KV cache reuse one context sequence per key, so a key's byte-stable prefix stays warm.
    */
   key: string;
 }

@@ -39,7 +39,7 @@ export interface Agenda {
   markdown: string;
 }
 
-export function AgendaView({ agenda, logs = [], desktop, onBack }: { agenda: Agenda; logs?: AgendaLog[]; desktop: boolean; onBack(): void }) {
+export function AgendaView({ agenda, logs = [], desktop, shared = false, onBack }: { agenda: Agenda; logs?: AgendaLog[]; desktop: boolean; shared?: boolean; onBack(): void }) {
   const { t, i18n } = useTranslation();
   const { client, announce } = useServices();
   const body = useRef<HTMLDivElement>(null);
@@ -86,9 +86,12 @@ export function AgendaView({ agenda, logs = [], desktop, onBack }: { agenda: Age
         <button type="button" className="button-primary" onClick={() => void print()} data-autofocus>
           {desktop ? t("agenda.savePdf") : t("agenda.printNow")}
         </button>
-        <button type="button" className="button-secondary" onClick={download}>
-          {t("agenda.download")}
-        </button>
+        {/* On a shared kiosk nothing is saved to its disk: the agenda goes home on paper. */}
+        {shared ? null : (
+          <button type="button" className="button-secondary" onClick={download}>
+            {t("agenda.download")}
+          </button>
+        )}
       </div>
       {!desktop ? <p className="muted no-print">{t("agenda.browserHint")}</p> : null}
       {status ? <p className="kind-problem no-print">{status}</p> : null}

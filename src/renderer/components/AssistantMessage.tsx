@@ -20,6 +20,11 @@ export interface AnswerActions {
   titlesOf(agentIds: string[]): string[];
   /** Whether the emergency banner is up for this turn (see bannerShownFor). */
   bannerShown(turnId: string | null): boolean;
+  /**
+   * A shared kiosk: nothing leaves the visitor's session — no copy to the clipboard, no file saved to the
+   * kiosk's disk (the next visitor would find it); printing on paper stays.
+   */
+  shared?: boolean;
 }
 
 function ChipList({ chips, onChip }: { chips: string[]; onChip(text: string): void }) {
@@ -117,9 +122,11 @@ function AnswerTools({ message, actions }: { message: ChatMessage; actions: Answ
   };
   return (
     <div className="button-row answer-tools">
-      <button type="button" className="button-secondary" onClick={() => void copy()}>
-        {t("conversation.copy")}
-      </button>
+      {actions.shared ? null : (
+        <button type="button" className="button-secondary" onClick={() => void copy()}>
+          {t("conversation.copy")}
+        </button>
+      )}
       <button type="button" className="button-secondary" onClick={() => actions.onRetry(message.id)}>
         {t("conversation.askAgain")}
       </button>
@@ -195,9 +202,11 @@ export function AssistantMessage({ message, actions }: { message: ChatMessage; a
           <button type="button" className="button-secondary" onClick={() => actions.onAgenda(message.turnId!, "print")}>
             {t("agenda.print")}
           </button>
-          <button type="button" className="button-secondary" onClick={() => actions.onAgenda(message.turnId!, "download")}>
-            {t("agenda.download")}
-          </button>
+          {actions.shared ? null : (
+            <button type="button" className="button-secondary" onClick={() => actions.onAgenda(message.turnId!, "download")}>
+              {t("agenda.download")}
+            </button>
+          )}
         </div>
       ) : null}
       {message.status === "done" ? <ChipList chips={message.chips} onChip={actions.onChip} /> : null}

@@ -18,6 +18,8 @@ import { ThreadHeader } from "./ThreadHeader";
 import { ThreadList } from "./ThreadList";
 
 export function ChatView(props: {
+  /** A shared kiosk: the conversation is never saved to the kiosk's disk. */
+  shared?: boolean;
   threads: ThreadSummary[];
   threadId: string | null;
   messages: ChatMessage[];
@@ -76,7 +78,7 @@ export function ChatView(props: {
         </div>
       </div>
       <section className="chat" aria-labelledby="chat-title" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
-        <ThreadHeader key={props.threadId ?? "new"} thread={thread} onRename={props.onRename} onDelete={props.onDelete} onSave={thread && props.messages.length ? () => saveConversation(thread.title) : undefined} />
+        <ThreadHeader key={props.threadId ?? "new"} thread={thread} onRename={props.onRename} onDelete={props.onDelete} onSave={thread && props.messages.length && !props.shared ? () => saveConversation(thread.title) : undefined} />
         <Conversation messages={props.messages} starters={props.starters} actions={props.actions} files={props.files} />
         <div className="composer-dock">
           <Composer

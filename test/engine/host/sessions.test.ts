@@ -8,7 +8,9 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { kioskSessions } from "../../../src/engine/host/sessions";
+import { kioskIdleLimitMs, kioskSessions } from "../../../src/engine/host/sessions";
+import { DEFAULT_KIOSK_SESSION } from "../../../src/engine/engine";
+import { HEARTBEAT_MS } from "../../../src/renderer/lib/kioskIdle";
 import { SESSION_ENDED_CLOSE } from "../../../src/shared/methods";
 import { tempDir } from "../../support/tempDir";
 import { filesUnder, startKiosk, type Kiosk } from "./kioskHost";
@@ -104,6 +106,24 @@ describe("kiosk sessions on the web host", () => {
     await sleep(700);
     expect(visitorDirs(kiosk)).toEqual([]);
     expect((await (await kiosk.visitor(v.session)).call("threads.get", { threadId: turn.threadId })).error?.code).toBe("not_found");
+  });
+
+  it("a second connection of the same session keeps it alive when the first one closes", async () => {
+    kiosk = await startKiosk({ graceMs: 300 });
+    const first = await kiosk.visitor();
+    const second = await kiosk.visitor(first.session);
+    expect(second.session).toBe(first.session);
+    first.ws.close();
+    await first.closed;
+    await sleep(600);
+    expect(visitorDirs(kiosk)).toHaveLength(1);
+    expect((await second.call("threads.list")).ok).toBe(true);
+  });
+
+  it("never erases a session while the page can still be counting down", () => {
+    // The host may last have heard from the page a heartbeat before the visitor's last input.
+    const pageEnds = (DEFAULT_KIOSK_SESSION.idleSeconds + DEFAULT_KIOSK_SESSION.countdownSeconds) * 1000 + HEARTBEAT_MS;
+    expect(kioskIdleLimitMs(DEFAULT_KIOSK_SESSION)).toBeGreaterThan(pageEnds + 5_000);
   });
 
   it("erasing while an answer is still streaming stops it and leaves nothing", async () => {
