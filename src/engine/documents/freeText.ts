@@ -2,14 +2,15 @@
  * The model only for free text. When no deterministic parser reads a record from a document (a visit
  * summary, a letter, a note in someone's own words), one grammar-constrained call — a forced tool call
  * whose parameters are the kind's fields plus the page and the exact line each record came from —
- * proposes records. Grounding then keeps only what is printed on the cited line, so the model can miss a
- * value but never add one. EOBs are tables, never free text: they stay with their parser.
+ * proposes records. Each must show itself on its own printed line (freeTextLines.ts), then grounding
+ * keeps only what that line prints, so the model can miss a value but never add one. EOBs are tables, never free text: they stay with their parser.
  */
 import { HumanMessage, SystemMessage, type AIMessage } from "@langchain/core/messages";
 import { parsePartialJson } from "@langchain/core/output_parsers";
 import { z } from "zod";
 import type { ModelProvider } from "../inference/types";
 import { validateGrounding, type DocumentKind, type Dropped, type Extracted, type Page } from "./extract";
+import { checkedOnLines } from "./freeTextLines";
 
 export const FREE_TEXT_KINDS = ["medication_list", "lab_results", "bp_log", "glucose_log"] as const satisfies readonly DocumentKind[];
 export type FreeTextKind = (typeof FREE_TEXT_KINDS)[number];
@@ -98,25 +99,13 @@ export function documentForModel(pages: readonly Page[]): string {
   return parts.join("\n");
 }
 
-const squash = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
-
-/**
- * The whole printed line a quote is part of: a model may quote "lisinopril 20 mg" out of "Stop lisinopril
- * 20 mg", and the citation must show the person everything the line says. A quote across lines stays as is.
- */
-export function wholeLine(pages: readonly Page[], page: unknown, quote: unknown): unknown {
-  if (typeof quote !== "string" || !squash(quote)) return quote;
-  const lines = pages.find((p) => p.n === page)?.text.split("\n") ?? [];
-  return lines.find((l) => squash(l).includes(squash(quote)))?.trim() ?? quote;
-}
-
 /** The model's flat records in the extractors' shape, so one grounding rule holds them to the page. */
-function asExtracted(kind: FreeTextKind, records: Record<string, unknown>[], pages: readonly Page[]): unknown {
-  const source = (r: Record<string, unknown>) => ({ page: r.page, text: wholeLine(pages, r.page, r.line) });
+function asExtracted(kind: FreeTextKind, records: Record<string, unknown>[]): unknown {
+  const source = (r: Record<string, unknown>) => ({ page: r.page, text: r.line });
   const opt = (v: unknown) => (v === null || v === undefined ? undefined : v);
   switch (kind) {
     case "medication_list":
-      return { kind, medications: records.map((r) => ({ name: r.name, strength: r.strength ?? null, frequency: r.frequency ?? null, source: source(r) })) };
+      return { kind, medications: records.map((r) => ({ name: r.name, strength: r.strength ?? null, frequency: r.frequency ?? null, ...(r.section ? { section: r.section } : {}), source: source(r) })) };
     case "lab_results":
       return {
         kind,
@@ -185,7 +174,9 @@ export async function readFreeText(provider: ModelProvider, kind: FreeTextKind, 
       dropped.push({ path: `records[${i}]`, value: r, why: "invalid_shape", scope: "record" });
       return [];
     });
-    const grounded = validateGrounding(asExtracted(kind, unique(records), pages), pages);
+    const onLines = checkedOnLines(kind, unique(records), pages);
+    dropped.push(...onLines.dropped);
+    const grounded = validateGrounding(asExtracted(kind, onLines.records), pages);
     if (!grounded.kept) return { status: "error", message: "the model's records had no shape to check" };
     return { status: "read", kept: grounded.kept, dropped: [...dropped, ...grounded.dropped], proposed: list.length };
   } catch (err) {

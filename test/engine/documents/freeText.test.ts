@@ -76,7 +76,7 @@ describe("reading free text with the model", () => {
     ])).result;
     if (bp.status !== "read" || bp.kept.kind !== "bp_log") throw new Error("not read");
     expect(bp.kept.readings.map((r) => [r.systolic, r.diastolic, r.pulse])).toEqual([[142, 88, 74]]);
-    expect(bp.dropped).toEqual([expect.objectContaining({ path: "readings[1].systolic", why: "not_in_cited_text" })]);
+    expect(bp.dropped).toEqual([expect.objectContaining({ path: "records[1].diastolic", why: "not_in_cited_text" })]);
 
     // The page never names a glucose unit next to a value: nothing is kept.
     const glucose = await run("glucose_log", records([{ value: 7.2, unit: "mmol/L", date: null, page: 2, line: "Your A1c came back at 7.2 % (reference 4.0-5.6), marked H." }])).result;
@@ -94,6 +94,48 @@ describe("reading free text with the model", () => {
     expect(read.proposed).toBe(2);
     expect(read.kept.readings.map((r) => [r.systolic, r.diastolic, r.pulse])).toEqual([[142, 88, 74]]);
     expect(read.dropped).toEqual([]);
+  });
+
+  it("holds each record to its own printed line: the pair as printed, the unit and date on that line, no quote across lines", async () => {
+    const pages = [
+      {
+        n: 1,
+        text: [
+          "Date of birth 04/12/1961",
+          "Blood pressure 142 over 88, heart rate 72.",
+          "Fasting sugar this morning 110.",
+          "Your glucose meter shows mmol/L.",
+          "Dr. Alvarez told you to stop your lisinopril 20 mg.",
+        ].join("\n"),
+      },
+    ];
+    const read = (kind: Parameters<typeof readFreeText>[1], list: unknown[]) => readFreeText(scriptedProvider([records(list)]), kind, pages, { timeoutMs: 5_000 });
+    const bp = await read("bp_log", [
+      { systolic: 142, diastolic: 88, pulse: 72, date: null, page: 1, line: "Blood pressure 142 over 88" },
+      { systolic: 142, diastolic: 72, pulse: 88, date: null, page: 1, line: "Blood pressure 142 over 88, heart rate 72." }, // the pulse as diastolic
+      { systolic: 142, diastolic: 110, pulse: null, date: null, page: 1, line: "heart rate 72. Fasting sugar this morning 110." }, // across two lines
+      { systolic: 142, diastolic: 88, pulse: null, date: "04/12/1961", page: 1, line: "Blood pressure 142 over 88, heart rate 72." }, // a date from another line
+    ]);
+    if (bp.status !== "read" || bp.kept.kind !== "bp_log") throw new Error("not read");
+    expect(bp.kept.readings.map((r) => [r.systolic, r.diastolic, r.pulse ?? null, r.date])).toEqual([
+      [142, 88, 72, null],
+      [142, 88, null, null],
+    ]);
+    expect(bp.kept.readings[0]!.source.text).toBe("Blood pressure 142 over 88, heart rate 72.");
+    expect(bp.dropped.map((d) => [d.path, d.why])).toEqual([
+      ["records[1].diastolic", "not_in_cited_text"],
+      ["records[2]", "cited_text_not_on_page"],
+      ["records[3].date", "not_in_cited_text"],
+    ]);
+
+    const glucose = await read("glucose_log", [{ value: 110, unit: "mmol/L", date: null, page: 1, line: "Fasting sugar this morning 110." }]);
+    if (glucose.status !== "read" || glucose.kept.kind !== "glucose_log") throw new Error("not read");
+    expect(glucose.kept.readings).toEqual([]); // the unit is on another line
+
+    const meds = await read("medication_list", [{ name: "lisinopril", strength: "20 mg", frequency: null, page: 1, line: "stop your lisinopril 20 mg" }]);
+    if (meds.status !== "read" || meds.kept.kind !== "medication_list") throw new Error("not read");
+    // A stopped medicine never reads as a current one: it carries the word as printed.
+    expect(meds.kept.medications[0]).toMatchObject({ name: "lisinopril", strength: "20 mg", section: "stop" });
   });
 
   it("reports a malformed record and a missing call instead of trusting them", async () => {

@@ -164,3 +164,14 @@ export const KIND_WORDS: Record<string, [string, number][]> = {
   lab_results: [["reference range", 3], ["ref range", 3], ["laboratory", 2], ["lab report", 3], ["specimen", 2], ["collected", 1], ["result", 1], ["flag", 1], ["valores de referencia", 3], ["laboratorio", 2], ["resultado", 1], ["muestra", 1], ["rango de referencia", 3]],
   eob: [["explanation of benefits", 6], ["this is not a bill", 5], ["claim", 2], ["allowed", 2], ["billed", 2], ["plan paid", 2], ["you owe", 2], ["patient responsibility", 3], ["explicación de beneficios", 6], ["esto no es una factura", 5], ["reclamación", 2], ["permitido", 2], ["usted debe", 2], ["deductible", 1], ["remark code", 2]],
 };
+
+/**
+ * Words by which a sentence changes a medicine ("stop your lisinopril 20 mg"): a medicine read from free
+ * text carries the word as printed, so a stopped or changed medicine never reads as a current one.
+ */
+export const MED_CHANGE_WORDS = [
+  "stop", "stopped", "stopping", "discontinue", "discontinued", "hold", "held", "start", "started", "begin", "increase", "increased", "decrease", "decreased", "lower", "lowered", "raise", "raised", "switch", "switched", "change", "changed", "replace", "replaced",
+  "suspender", "suspenda", "suspendió", "suspendido", "deje de", "dejar de", "dejó de", "empezar", "empiece", "empezó", "comenzar", "aumentar", "aumente", "aumentó", "disminuir", "disminuya", "disminuyó", "bajar", "baje", "bajó", "subir", "suba", "subió", "cambiar", "cambie", "cambió", "reemplazar",
+];
+/** How a sentence joins a blood pressure's two numbers ("142 over 88", "142/88", "142 sobre 88"). */
+export const BP_JOINERS = ["/", "over", "on", "sobre", "de", "-", "–"];
