@@ -1,7 +1,7 @@
 /**
  * What a kiosk visitor may not do: the clinic sets up the model and content, so a visitor cannot
  * download, import or remove models, point the app at another model server (their words would go
- * there), or pick files on the kiosk's disk.
+ * there), or pick files on the kiosk's disk; nor are they shown where the session's files are.
  */
 import { EngineError } from "../../shared/rpc";
 import type { EngineRequests } from "../../shared/contract";
@@ -13,9 +13,12 @@ export function kioskRestricted(handlers: EngineRequests): EngineRequests {
     throw new EngineError("unavailable", "On this shared kiosk the clinic sets up the model; ask the staff if something is wrong with it");
   };
   const settingsSet = handlers["settings.set"];
+  const packs = handlers["content.packs"];
   return {
     ...handlers,
     ...Object.fromEntries(CLINIC_ONLY.map((m) => [m, refuse])),
+    // A visitor is never shown where the session's files are.
+    "content.packs": async (input) => ({ ...(await packs(input)), folder: null }),
     "settings.set": async (input) => {
       if (input.model !== undefined) return refuse();
       return settingsSet(input);

@@ -22,6 +22,14 @@ describe("a kiosk visitor's engine", () => {
     }
   });
 
+  it("never shows the visitor where the session's files are", async () => {
+    const packs = await kiosk.call("content.packs");
+    expect(packs.ok && (packs.result as { folder: string | null }).folder).toBeNull();
+    const info = await kiosk.call("app.info");
+    expect(info.ok && (info.result as { dataDir: string }).dataDir).toBe("");
+    expect(JSON.stringify(packs)).not.toContain(kiosk.dataDir);
+  });
+
   it("still lets the visitor choose their language and text size, and starts past the first-run screen", async () => {
     const r = await kiosk.call("settings.set", { language: "es", textScale: 150 });
     expect(r.ok).toBe(true);
