@@ -13,7 +13,7 @@ import { agentOfCall } from "../test/support/engineHarness";
 import { launchBrowser } from "./support/browser";
 import { dropFiles, focused, inPage, styleOf } from "./support/dom";
 import { lastUserText, openApp, startHarness, STATIC_DIR, type Harness } from "./support/harness";
-import { ask, expectNoViolations, lastAnswer, shot } from "./support/ui";
+import { ask, expectNoViolations, lastAnswer, shot, showConversations } from "./support/ui";
 
 const AGENDA =
   "# Visit agenda\n\n## Questions to ask\n\n- What do my test results mean?\n- When should I come back?\n\n## What to bring\n\n- Medicine list\n- Insurance card\n";
@@ -92,6 +92,7 @@ describe("conversation", () => {
 
   it("stops an answer and tries again", async () => {
     const { page } = await openApp(browser, h);
+    await showConversations(page);
     await page.getByRole("button", { name: "New conversation" }).click();
     await ask(page, "Tell me slowly about my records");
     const answer = page.locator(".message-assistant").last();
@@ -118,6 +119,7 @@ describe("conversation", () => {
     await expectNoViolations(page, "conversation-stopped");
     // After a reload, reopened from the conversation list: the same partial answer, stopped, and its why.
     await page.reload();
+    await showConversations(page);
     await page.locator(".thread-item", { hasText: "Tell me slowly" }).click();
     await expect.poll(() => page.locator(".message").count(), { timeout: 20_000 }).toBe(2);
     await expect.poll(() => answer.getAttribute("data-status")).toBe("cancelled");
@@ -139,6 +141,7 @@ describe("conversation", () => {
   it("lists conversations: open, rename, delete after confirming", async () => {
     const { page } = await openApp(browser, h);
     await expect.poll(() => page.locator(".thread-item").count(), { timeout: 20_000 }).toBe(2);
+    await showConversations(page);
     await page.locator(".thread-item", { hasText: "Help me prepare for my visit" }).click();
     await expect.poll(() => page.locator(".message").count()).toBe(4); // loaded with threads.get
     expect(await page.locator("#chat-title").innerText()).toBe("Help me prepare for my visit");
@@ -193,6 +196,7 @@ describe("attachments", () => {
     // Unselect one; the others go with the next question and are then cleared.
     await page.getByLabel(/^letter\.txt/).uncheck();
     await page.getByRole("button", { name: "Conversation" }).click();
+    await showConversations(page);
     await page.getByRole("button", { name: "New conversation" }).click();
     const attached = page.getByRole("group", { name: "Files sent with your next question" });
     expect(await attached.innerText()).toContain("2 files");
@@ -255,6 +259,7 @@ describe("notes", () => {
 describe("visit agenda", () => {
   it("downloads the Markdown and opens a large-print view that prints", async () => {
     const { page } = await openApp(browser, h);
+    await showConversations(page);
     await page.locator(".thread-item", { hasText: "Checkup in March" }).click();
     await expect.poll(() => page.locator('.message-assistant[data-status="done"]').count(), { timeout: 20_000 }).toBe(2);
     const answer = page.locator(".message-assistant").first();
@@ -315,6 +320,7 @@ describe("visit agenda", () => {
     };
     try {
       const { page } = await openApp(browser, h);
+      await showConversations(page);
       await page.locator(".thread-item", { hasText: "Checkup in March" }).click();
       await page.locator(".message-assistant").first().getByRole("button", { name: "Print or save agenda" }).click();
       await page.getByRole("button", { name: "Save as PDF" }).click();
@@ -338,6 +344,7 @@ describe("visit agenda", () => {
 describe("visit agenda of several specialists", () => {
   it("prints the agenda two specialists wrote together, with the canonical footer exactly once", async () => {
     const { page } = await openApp(browser, h);
+    await showConversations(page);
     await page.getByRole("button", { name: "New conversation" }).click();
     const question = "Sort out my bills and my records before the visit";
     await ask(page, question);
@@ -416,6 +423,7 @@ describe("settings", () => {
     await shot(page, "settings-contrast-150");
     await expectNoViolations(page, "settings-contrast-150");
     await page.getByRole("button", { name: "Conversation" }).click();
+    await showConversations(page);
     await page.locator(".thread-item", { hasText: "Checkup in March" }).click();
     await lastAnswerDone(page);
     await shot(page, "conversation-contrast-150");
@@ -477,6 +485,7 @@ describe("reflow", () => {
     for (const [viewport, scale] of [[{ width: 320, height: 640 }, 100], [{ width: 1280, height: 800 }, 200]] as const) {
       await h.engine["settings.set"]({ textScale: scale });
       const { page } = await openApp(browser, h, viewport);
+      await showConversations(page);
       await page.locator(".thread-item", { hasText: "Checkup in March" }).click();
       await lastAnswerDone(page);
       expect(await overflow(page), `chat ${viewport.width}px ${scale}%`).toBeLessThanOrEqual(0);

@@ -14,7 +14,7 @@ import type { ScriptStep } from "../test/support/scriptedChatModel";
 import { ARTIFACTS, launchBrowser } from "./support/browser";
 import { inPage } from "./support/dom";
 import { lastUserText, openApp, startHarness, STATIC_DIR, until, type Harness } from "./support/harness";
-import { expectNoViolations } from "./support/ui";
+import { expectNoViolations, showConversations } from "./support/ui";
 
 const AGENDA =
   "# Visit agenda\n\n## Questions to ask\n\n- What do my test results mean?\n- When should I come back?\n\n## What to bring\n\n- Medicine list\n- Insurance card\n";
@@ -90,6 +90,7 @@ describe.each(combos)("every screen, $language, contrast $contrast, $scale %", (
     await h.engine["settings.set"]({ language: combo.language, highContrast: combo.contrast, textScale: combo.scale, firstRunDone: true });
     const { page, errors } = await openApp(browser, h, { width: 1280, height: 900 });
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(combo.language);
+    await showConversations(page);
     await page.locator(".thread-item", { hasText: "Help me prepare for my visit" }).click();
     await answered(page, 1);
     await check(page, "conversation");
@@ -119,6 +120,7 @@ describe.each(combos)("every screen, $language, contrast $contrast, $scale %", (
     await check(page, "settings");
 
     await go(page, "chat");
+    await showConversations(page);
     await page.locator(".thread-item", { hasText: "Help me prepare for my visit" }).click();
     await answered(page, 1);
     await page.locator(".message-assistant").first().locator(".answer-actions button").first().click();
@@ -127,6 +129,7 @@ describe.each(combos)("every screen, $language, contrast $contrast, $scale %", (
     await page.locator(".agenda-toolbar button").first().click();
 
     // A change waiting for approval (the dialog), then put off; in a conversation of its own.
+    await showConversations(page);
     await page.locator(".thread-list .button-primary").click();
     await ask(page, "Make my visit agenda and save it as a note");
     const approval = page.getByTestId("approval-dialog");

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser";
 import { focused, inPage } from "./support/dom";
 import { lastUserText, openApp, startHarness, STATIC_DIR, type Harness } from "./support/harness";
-import { ask, expectNoViolations, lastAnswer, shot } from "./support/ui";
+import { ask, expectNoViolations, lastAnswer, shot, showConversations } from "./support/ui";
 
 const FIRST = "Help me gather my kidney clinic papers";
 const SECOND = "What should I ask about my insurance appeal?";
@@ -42,6 +42,7 @@ const results = (page: Page) => page.locator(".search-result");
 const resultsFor = (page: Page, query: string) => page.locator(`.search-results[data-query=${JSON.stringify(query)}]`);
 
 async function search(page: Page, query: string, count: number, label?: string): Promise<void> {
+  await showConversations(page);
   await searchField(page, label).fill(query);
   await expect.poll(() => resultsFor(page, query).count(), { timeout: 10_000 }).toBe(1);
   expect(await results(page).count()).toBe(count);
@@ -52,6 +53,7 @@ describe("search", () => {
     const { page, errors } = await openApp(browser, h);
     await ask(page, FIRST);
     await lastAnswer(page);
+    await showConversations(page);
     await page.getByRole("button", { name: "New conversation" }).click();
     await ask(page, SECOND);
     await lastAnswer(page);

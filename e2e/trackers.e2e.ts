@@ -15,7 +15,7 @@ import { buildAgendaDocument } from "../src/renderer/lib/agendaDocument";
 import { ARTIFACTS, launchBrowser } from "./support/browser";
 import { inPage } from "./support/dom";
 import { lastUserText, openApp, ROOT, startHarness, STATIC_DIR, type Harness } from "./support/harness";
-import { ask, lastAnswer } from "./support/ui";
+import { ask, lastAnswer, showConversations } from "./support/ui";
 
 const TABLE = /^\|.*\|\s*\n\|[\s:|-]+\|\s*$/gm;
 
@@ -73,6 +73,7 @@ afterAll(async () => {
 
 /** Asks for the tracker in a new conversation and opens the answer's large-print view. */
 async function openPrintView(page: Page, name: string): Promise<void> {
+  await showConversations(page);
   await page.getByRole("button", { name: "New conversation" }).click();
   await ask(page, `${ASK}${TRACKERS.indexOf(name)}`);
   const answer = await lastAnswer(page);

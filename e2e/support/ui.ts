@@ -22,3 +22,10 @@ export async function lastAnswer(page: Page, status = "done") {
   await expect.poll(() => answer.getAttribute("data-status"), { timeout: 30_000 }).toBe(status);
   return answer;
 }
+
+/** With large text or a narrow window the conversation list and search are behind a menu: open it. */
+export async function showConversations(page: Page): Promise<void> {
+  await page.locator(".chat-layout[data-layout]").waitFor();
+  const menu = page.locator(".sidebar-toggle");
+  if ((await menu.count()) > 0 && (await menu.getAttribute("aria-expanded")) === "false") await menu.click();
+}

@@ -49,7 +49,7 @@ export function ChatView(props: {
   const layout = useRef<HTMLDivElement>(null);
   const stacked = useStacked(layout, ".sidebar", ".chat");
   const [listOpen, setListOpen] = useState(false);
-  const folded = stacked && !listOpen;
+  const folded = stacked === true && !listOpen;
   const openAndFold = (id: string) => {
     setListOpen(false);
     props.onOpen(id);
@@ -65,7 +65,7 @@ export function ChatView(props: {
     props.onDropFiles([...e.dataTransfer.files]);
   };
   return (
-    <div className={`chat-layout${stacked ? " stacked" : ""}`} ref={layout}>
+    <div className={`chat-layout${stacked ? " stacked" : ""}`} ref={layout} data-layout={stacked === null ? undefined : stacked ? "stacked" : "side"}>
       <div className="sidebar">
         {stacked ? (
           <button type="button" className="button-secondary sidebar-toggle" aria-expanded={listOpen} aria-controls="conversations-panel" onClick={() => setListOpen((o) => !o)}>

@@ -5,8 +5,9 @@
  */
 import { useEffect, useState, type RefObject } from "react";
 
-export function useStacked(container: RefObject<HTMLElement | null>, side: string, main: string): boolean {
-  const [stacked, setStacked] = useState(false);
+export function useStacked(container: RefObject<HTMLElement | null>, side: string, main: string): boolean | null {
+  // null until measured (the first paint), so nothing acts on a guess.
+  const [stacked, setStacked] = useState<boolean | null>(null);
   useEffect(() => {
     const el = container.current;
     if (!el || typeof ResizeObserver !== "function") return;
