@@ -4,13 +4,12 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/main";
 import { createEngine } from "../../src/engine/engine";
 import { findContentDir } from "../../src/engine/paths";
 import { EventLog } from "../support/engineHarness";
 import { scriptedProvider } from "../support/scriptedChatModel";
+import { runCliInProcess } from "../support/carefoldCli";
 import { tempDir } from "../support/tempDir";
 
 const tmp = tempDir();
@@ -18,16 +17,7 @@ const dataDir = join(tmp.dir, "data");
 const work = join(tmp.dir, "work");
 const threads = { answered: "", first: "", empty: "" };
 
-async function carefold(args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: string[] = [];
-  const err: string[] = [];
-  stdout.on("data", (c: Buffer) => out.push(c.toString()));
-  stderr.on("data", (c: Buffer) => err.push(c.toString()));
-  const status = await runCli(args, { stdin: new PassThrough(), stdout, stderr, cwd: work, env: {} });
-  return { status, stdout: out.join(""), stderr: err.join("") };
-}
+const carefold = (args: string[]) => runCliInProcess(args, { cwd: work });
 
 beforeAll(async () => {
   mkdirSync(work, { recursive: true });

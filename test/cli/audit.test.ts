@@ -1,10 +1,9 @@
 /** `carefold audit verify` on a temp data dir: intact, an edited line, a truncated tail, no log at all, a key it cannot read, usage errors. */
-import { PassThrough } from "node:stream";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/main";
 import { AuditLog } from "../../src/engine/audit/auditLog";
+import { runCliInProcess } from "../support/carefoldCli";
 import { tempDir } from "../support/tempDir";
 
 let tmp = tempDir();
@@ -21,16 +20,7 @@ function writeEntries(n: number): void {
   for (let i = 0; i < n; i++) log.record({ event: "tool", thread: "t1", tool: "read_file", decision: "ok", durationMs: i });
 }
 
-async function carefold(args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: string[] = [];
-  const err: string[] = [];
-  stdout.on("data", (c: Buffer) => out.push(c.toString()));
-  stderr.on("data", (c: Buffer) => err.push(c.toString()));
-  const status = await runCli(args, { stdin: new PassThrough(), stdout, stderr, cwd: tmp.dir, env: {} });
-  return { status, stdout: out.join(""), stderr: err.join("") };
-}
+const carefold = (args: string[]) => runCliInProcess(args, { cwd: tmp.dir });
 
 describe("carefold audit verify", () => {
   it("reports an intact log with the number of entries checked and exits 0", async () => {

@@ -5,25 +5,14 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/main";
-import { runCarefold } from "../support/carefoldCli";
+import { runCarefold, runCliInProcess } from "../support/carefoldCli";
 import { startOllamaStub, type OllamaStub } from "../support/ollamaStub";
 import { tempDir } from "../support/tempDir";
 
 const HEART = "My cardiologist wants me to track my blood pressure before the next heart visit";
 
-async function carefold(args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: string[] = [];
-  const err: string[] = [];
-  stdout.on("data", (c: Buffer) => out.push(c.toString()));
-  stderr.on("data", (c: Buffer) => err.push(c.toString()));
-  const status = await runCli(args, { stdin: new PassThrough(), stdout, stderr, cwd: tmp.dir, env: {} });
-  return { status, stdout: out.join(""), stderr: err.join("") };
-}
+const carefold = (args: string[]) => runCliInProcess(args, { cwd: tmp.dir });
 
 let stub: OllamaStub;
 const tmp = tempDir();

@@ -1,23 +1,13 @@
 /** `carefold eval` through the CLI dispatcher: report, JSON lines, exit status and usage errors. */
-import { PassThrough } from "node:stream";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/main";
+import { runCliInProcess } from "../support/carefoldCli";
 import { tempDir } from "../support/tempDir";
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
-async function carefold(args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: string[] = [];
-  const err: string[] = [];
-  stdout.on("data", (c: Buffer) => out.push(c.toString()));
-  stderr.on("data", (c: Buffer) => err.push(c.toString()));
-  const status = await runCli(args, { stdin: new PassThrough(), stdout, stderr, cwd: tmp.dir, env: { CAREFOLD_DATA_DIR: join(tmp.dir, "data") } });
-  return { status, stdout: out.join(""), stderr: err.join("") };
-}
+const carefold = (args: string[]) => runCliInProcess(args, { cwd: tmp.dir, env: { CAREFOLD_DATA_DIR: join(tmp.dir, "data") } });
 
 interface Summary {
   cases: number;

@@ -22,3 +22,17 @@ export function runCarefold(args: string[], stdin?: string): Promise<CliRun> {
     child.stdin.end(stdin ?? ""); // no input: end of file at once
   });
 }
+
+/** Runs `carefold …` in this process through the CLI's entry function (faster; no bin script or build). */
+export async function runCliInProcess(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<{ status: number; stdout: string; stderr: string }> {
+  const { PassThrough } = await import("node:stream");
+  const { runCli } = await import("../../src/cli/main");
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: string[] = [];
+  const err: string[] = [];
+  stdout.on("data", (c: Buffer) => out.push(c.toString()));
+  stderr.on("data", (c: Buffer) => err.push(c.toString()));
+  const status = await runCli(args, { stdin: new PassThrough(), stdout, stderr, cwd: options.cwd, env: options.env ?? {} });
+  return { status, stdout: out.join(""), stderr: err.join("") };
+}
