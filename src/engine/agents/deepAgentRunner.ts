@@ -99,6 +99,9 @@ export function runThreadIdOf(turnId: string, agent: string): string {
 
 type Specialist = Awaited<ReturnType<typeof buildSpecialist>>;
 
+/** The first input of a run that has no checkpoint yet (built once the specialist's graph exists). */
+type FreshInput = (agent: Specialist) => Promise<BaseMessage[]>;
+
 const waitingOf = (snapshot: StateSnapshot): Interrupt[] => (snapshot.tasks ?? []).flatMap((t) => t.interrupts ?? []);
 
 /** Earlier turns, each within the budget too (a pasted megabyte is not re-sent with every later question). */
@@ -195,11 +198,11 @@ export class DeepAgentRuntime {
    * top-level graph with its own checkpoint thread, not a subgraph of the lifecycle's, so its
    * checkpoints outlive the turn's async context; hence the cleared async context.
    */
-  private drive(ctx: RunContext, fresh: { messages: BaseMessage[] }, io: RunIO): Promise<SpecialistResult> {
+  private drive(ctx: RunContext, fresh: FreshInput, io: RunIO): Promise<SpecialistResult> {
     return AsyncLocalStorageProviderSingleton.getInstance().run(undefined, () => this.driveDetached(ctx, fresh, io));
   }
 
-  private async driveDetached(ctx: RunContext, fresh: { messages: BaseMessage[] }, io: RunIO): Promise<SpecialistResult> {
+  private async driveDetached(ctx: RunContext, fresh: FreshInput, io: RunIO): Promise<SpecialistResult> {
     const agent = await this.specialist(ctx);
     let result: SpecialistResult;
     try {
@@ -233,7 +236,7 @@ export class DeepAgentRuntime {
       .map((r) => r.event.approvalId);
   }
 
-  private async driveStream(agent: Specialist, ctx: RunContext, fresh: { messages: BaseMessage[] }, io: RunIO): Promise<SpecialistResult> {
+  private async driveStream(agent: Specialist, ctx: RunContext, fresh: FreshInput, io: RunIO): Promise<SpecialistResult> {
     const config = this.configOf(ctx);
     const guard = this.deps.guard(ctx.language);
     const ref = { turnId: ctx.turnId, threadId: ctx.threadId };
@@ -242,12 +245,14 @@ export class DeepAgentRuntime {
     /** What the guard let through: it stays, and the kind refusal takes the place of what was withheld. */
     let released = "";
 
-    let input: unknown = fresh;
+    let input: unknown;
     const snapshot = (await agent.getState(config as never)) as StateSnapshot;
     if (snapshot.values?.messages?.length) {
       const resolved = this.continuation(ctx, snapshot, io);
       if (!("input" in resolved)) return resolved;
       input = resolved.input;
+    } else {
+      input = { messages: await fresh(agent) };
     }
 
     const stream = await agent.stream(input as never, { ...config, streamMode: ["messages", "updates"], signal: io.signal } as never);
@@ -369,6 +374,29 @@ export class DeepAgentRuntime {
     });
   }
 
+  /**
+   * Issue 14, item 4: the specialist's own transcript of the latest earlier turn it answered alone and
+   * in full — its raw generation, tool calls and tool results, as its checkpoint holds them — followed by
+   * the turns other specialists answered since. Its model calls then re-render exactly the tokens its
+   * context sequence already holds, so a follow-up evaluates only the new message. Null (the composed
+   * history is used) when that turn was stopped, failed, shared with other specialists, or the guard
+   * withheld part of the answer: the model must never be shown text the user was not.
+   */
+  private async ownTranscript(agent: Specialist, ctx: RunContext, state: ConsultStateValue, budget: number): Promise<BaseMessage[] | null> {
+    const history = state.context?.history ?? [];
+    const answered = history.findLast((m) => m.role === "assistant" && m.answer?.agents.includes(ctx.agent));
+    if (!answered?.answer) return null;
+    const { outcome, agents, stopped } = answered.answer;
+    if (outcome !== "answered" || stopped || agents.length !== 1) return null;
+    const snapshot = (await agent.getState(this.configOf({ ...ctx, turnId: answered.turnId }) as never)) as StateSnapshot;
+    const transcript = snapshot.values?.messages ?? [];
+    if (!transcript.length || snapshot.next?.length || waitingOf(snapshot).length) return null;
+    const final = this.finalText(snapshot);
+    if (!final || !answered.content.includes(this.shown(final))) return null;
+    const after = history.slice(history.indexOf(answered) + 1);
+    return [...transcript, ...historyMessages({ ...state, context: { ...state.context!, history: after } }, budget)];
+  }
+
   /** The lifecycle's SpecialistRunner. */
   runner(): SpecialistRunner {
     return async (request) => {
@@ -388,8 +416,12 @@ export class DeepAgentRuntime {
         const label = engineText(ctx.language, "turn.longMessage", { shown: String(shown.length), total: String(request.state.text.length) });
         request.io.emit({ type: "trace", turnId: ctx.turnId, threadId: ctx.threadId, stage: "info", tool: "message", label, agent: ctx.agent, ok: null, durationMs: null });
       }
-      const messages = [...historyMessages(request.state, budget), new HumanMessage(userMessage(request.state, declared.includes("note-read"), shown))];
-      return this.drive(ctx, { messages }, { emit: request.io.emit, signal: request.io.signal, live: request.live });
+      const question = new HumanMessage(userMessage(request.state, declared.includes("note-read"), shown));
+      const fresh: FreshInput = async (agent) => {
+        const own = await this.ownTranscript(agent, ctx, request.state, budget);
+        return [...(own ?? historyMessages(request.state, budget)), question];
+      };
+      return this.drive(ctx, fresh, { emit: request.io.emit, signal: request.io.signal, live: request.live });
     };
   }
 

@@ -12,6 +12,8 @@ export interface ThreadMessage {
   content: string;
   turnId: string;
   createdAt: string;
+  /** Assistant messages: who answered and how the turn ended (from the stored answer meta). */
+  answer?: { outcome: string; agents: string[]; stopped: boolean };
 }
 
 /** What the engine records beside a question: the files it was sent with. */
@@ -183,10 +185,14 @@ export class ThreadStore {
   history(threadId: string, limit = 20): ThreadMessage[] {
     const rows = this.db
       .prepare(
-        "SELECT role, content, turn_id AS turnId, created_at AS createdAt FROM messages WHERE thread_id = ? ORDER BY id DESC LIMIT ?",
+        "SELECT role, content, turn_id AS turnId, created_at AS createdAt, meta FROM messages WHERE thread_id = ? ORDER BY id DESC LIMIT ?",
       )
-      .all(threadId, limit) as ThreadMessage[];
-    return rows.reverse();
+      .all(threadId, limit) as (Omit<ThreadMessage, "answer"> & { meta: string | null })[];
+    return rows.reverse().map(({ meta, ...message }) => {
+      if (message.role !== "assistant" || !meta) return message;
+      const m = JSON.parse(meta) as Partial<AnswerMeta>;
+      return { ...message, answer: { outcome: m.outcome ?? "", agents: Array.isArray(m.agents) ? m.agents : [], stopped: m.stopped === true } };
+    });
   }
 
   private summarySql = `SELECT t.id, t.title, t.created_at, t.updated_at, (SELECT COUNT(*) FROM messages m WHERE m.thread_id = t.id) AS message_count FROM threads t`;

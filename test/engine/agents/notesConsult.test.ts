@@ -54,13 +54,15 @@ describe("notes and memory reach the specialist", () => {
 
     const [first, second] = provider.model.calls;
     expect(provider.model.calls).toHaveLength(2);
-    // The index is in the specialist's message, after the question; memory is in its system prompt.
+    // The index is in the specialist's message, after the question, and so is memory: the system prompt
+    // holds nothing of the user's (its evaluated state is kept on disk, issue 14).
     const human = textOf(first!.messages.find((m) => m.getType() === "human")!);
     expect(human.startsWith("help me get ready to talk about my blood pressure log")).toBe(true);
     expect(human).toContain("- Blood pressure log (2025-05-08): Morning readings before breakfast, left arm, sitting.");
     expect(human).toContain("- Insurance card (2025-02-01): Plan name and member services phone.");
     expect(human).not.toContain("142/91");
-    expect(textOf(first!.messages[0]!)).toContain(`## What the user asked Carefold to remember\n${MEMORY}`);
+    expect(human).toContain(`## What the user asked Carefold to remember\n${MEMORY}`);
+    expect(textOf(first!.messages[0]!)).not.toContain(MEMORY);
     expect(first!.tools).toContain("note-read");
 
     // note-read ran and returned the note.
