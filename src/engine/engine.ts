@@ -30,6 +30,8 @@ import { removeStaleTemps } from "./storage/atomicWrite";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import type { ModelProvider } from "./inference/types";
 import { ModelHost } from "./modelHost";
+import { scheduleIdlePrewarm, type IdlePrewarm } from "./consult/prewarm";
+import { DEFAULT_SEQUENCES } from "./inference/llamaRuntime";
 import { FtsCatalog } from "./catalog";
 import { createComposer, type Composer } from "./synthesis";
 import { createRouter } from "./routing";
@@ -103,6 +105,8 @@ export interface EngineOptions {
   host?: HostHooks;
   /** Which front end runs this engine (shown in settings). */
   hostKind?: "desktop" | "browser" | "cli";
+  /** Load the local model and the recent specialists' saved prefixes soon after start (desktop, serve). */
+  prewarm?: boolean;
   /**
    * Crash testing only (test/crash): called at each point of decide → write → resume where a test
    * kills the engine. Hosts never pass it; without it nothing happens.
@@ -153,6 +157,7 @@ export class Engine implements EngineApi {
   private readonly lifecycle: Lifecycle;
   private readonly runtime: DeepAgentRuntime;
   private readonly consult: ConsultService;
+  private readonly idlePrewarm: IdlePrewarm | null;
   private readonly models: ModelHost;
   readonly catalog: FtsCatalog;
   private readonly layers: ContentLayers;
@@ -271,6 +276,8 @@ export class Engine implements EngineApi {
       ...(options.faultPoint ? { faultPoint: options.faultPoint } : {}),
       emit: (e) => this.emit(e),
     });
+    // Idle pre-warm of the recent specialists' saved prefixes (issue 14); never in a kiosk visitor's engine.
+    this.idlePrewarm = options.prewarm && !options.kiosk ? scheduleIdlePrewarm(this.provider, () => this.threads.recentAgents(DEFAULT_SEQUENCES)) : null;
     const handlers: EngineRequests = {
       ...consultHandlers(this.consult, () => this.refreshContent()),
       ...workspaceHandlers(this.attachments, this.notes, () => this.settings.get().language),
@@ -422,6 +429,7 @@ export class Engine implements EngineApi {
 
   /** Wait for running turns to finish (after cancelling them), then close the database. */
   async close(): Promise<void> {
+    this.idlePrewarm?.cancel();
     await this.consult.close();
     await this.attachments.close();
     await this.models.close();

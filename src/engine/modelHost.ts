@@ -34,6 +34,7 @@ export class ModelHost {
   readonly provider: ModelProvider = {
     describe: () => this.current.describe(),
     getChatModel: (request) => this.current.getChatModel(request),
+    prewarm: (keys) => this.current.prewarm?.(keys) ?? Promise.resolve([]),
   };
 
   private reconfigure(model: ModelSettings): void {

@@ -86,6 +86,7 @@ if (!app.requestSingleInstanceLock()) {
         dataDir,
         contentDir: contentDirFor(app.getAppPath(), app.isPackaged, existsSync),
         hostKind: "desktop",
+        prewarm: true,
         host: { printToPdf, pickModelFile: () => pickModelFile(language()) },
         // The audit chain's key in the OS keychain (safeStorage needs the app ready: it is, here).
         auditKey: new KeychainAuditKeyStore(safeStorage, auditKeysDir(dataDir)),

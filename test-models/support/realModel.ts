@@ -115,6 +115,7 @@ export function realModelProvider(modelPath: string, options: RealProviderOption
       model.callbacks = [new CallRecorder(request.key, calls, (call) => listeners.forEach((l) => l(call)))];
       return model;
     },
+    prewarm: (keys) => inner.prewarm?.(keys) ?? Promise.resolve([]),
     dispose: () => inner.dispose?.() ?? Promise.resolve(),
   };
   return {

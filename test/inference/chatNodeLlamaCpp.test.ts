@@ -195,16 +195,22 @@ describe("ChatNodeLlamaCpp", () => {
     expect(after.usedOutputTokens - before.usedOutputTokens).toBeLessThan(40);
   });
 
-  it("keeps one sequence per key and evicts the least recently used", async () => {
-    const messages = [new HumanMessage("Hello doctor")];
-    await chat("lru-a").invoke(messages, { maxTokens: 2 });
-    await chat("lru-b").invoke(messages, { maxTokens: 2 });
-    const again = await chat("lru-b").invoke(messages, { maxTokens: 2 });
+  it("keeps one sequence per key; a new key takes the one sharing the most of its prompt, else the least recently used", async () => {
+    const ask = (key: string, text: string) => chat(key).invoke([new HumanMessage(text)], { maxTokens: 2 });
+    await ask("lru-a", "Hello doctor");
+    await ask("lru-b", "Quiet morning walks");
+    const again = await ask("lru-b", "Quiet morning walks");
     expect(stats(again).sameSequence).toBe(true);
-    await chat("lru-c").invoke(messages, { maxTokens: 2 }); // evicts lru-a (2 sequences)
-    const evicted = await chat("lru-a").invoke(messages, { maxTokens: 2 });
+    // Nothing shared beyond the template's first tokens: the least recently used (lru-a) goes.
+    await ask("lru-c", "Xylophone");
+    const evicted = await ask("lru-a", "Hello doctor");
     expect(stats(evicted).sameSequence).toBe(false);
     expect(await runtime.cachedKeys()).toEqual(["lru-a", "lru-c"]);
+    // lru-b's sequence (least recent) was taken by lru-a; lru-d asks what lru-a's holds, so it takes that
+    // one, reusing its prompt, although lru-c's is older.
+    const shared = await ask("lru-d", "Hello doctor");
+    expect(stats(shared).reusedPromptTokens).toBeGreaterThan(0);
+    expect(await runtime.cachedKeys()).toEqual(["lru-d", "lru-c"]);
   });
 
   it("serves two keys concurrently", async () => {

@@ -52,7 +52,7 @@ export const command: CliCommand = {
         return 1;
       }
     }
-    const engine = createEngine({ dataDir: dataDirFrom(values["data-dir"], io), contentDir, hostKind: "browser" });
+    const engine = createEngine({ dataDir: dataDirFrom(values["data-dir"], io), contentDir, hostKind: "browser", prewarm: !values.kiosk });
     const kioskSession = { idleSeconds, countdownSeconds: DEFAULT_KIOSK_SESSION.countdownSeconds };
     const host = values.kiosk
       ? await startWebHost({

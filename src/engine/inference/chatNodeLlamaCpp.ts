@@ -14,12 +14,12 @@ import type { BaseLanguageModelInput } from "@langchain/core/language_models/bas
 import { AIMessage, AIMessageChunk, type BaseMessage, type UsageMetadata } from "@langchain/core/messages";
 import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
 import type { Runnable } from "@langchain/core/runnables";
-import { LlamaChat } from "node-llama-cpp";
+import { LlamaChat, type ChatWrapper, type LlamaModel } from "node-llama-cpp";
 import { RAW_CALLS_KEY, toChatHistory } from "./chatHistory";
 import { ChunkQueue } from "./chunkQueue";
 import { invalidCallChunk } from "./cutOffCalls";
 import { generateWithRetry, toToolCallResult, type ResponseGenerator, type ResponseOptions, type ToolCallResult } from "./functionCalls";
-import { prefillPrompt } from "./promptPrefill";
+import { prefillPrompt, renderPromptTokens } from "./promptPrefill";
 import type { LlamaRuntime } from "./llamaRuntime";
 import { callableFunctions, resolveToolChoice, toolChoiceChatWrapper } from "./toolChoice";
 import { toChatModelFunctions, toToolDefinitions } from "./toolSchema";
@@ -67,6 +67,12 @@ export interface EvaluationStats {
   durationMs: number;
   timeToFirstTokenMs: number | null;
   retries: number;
+  /** The prompt's stable prefix (system prompt and tools), in tokens. */
+  prefixTokens: number;
+  /** Its evaluated state was loaded from disk instead of evaluated (issue 14). */
+  prefixLoaded: boolean;
+  /** Its evaluated state was saved to disk by this call. */
+  prefixSaved: boolean;
 }
 
 interface Generation extends ToolCallResult {
@@ -223,6 +229,9 @@ export class ChatNodeLlamaCpp extends BaseChatModel<ChatNodeLlamaCppCallOptions>
     if (functions && maxTokens !== undefined) maxTokens = Math.max(maxTokens, this.minToolTurnTokens);
     const temperature = options.temperature ?? this.temperature;
 
+    // Rendered only if this key has no sequence of its own and another key's has to be taken over.
+    const prompt = (model: LlamaModel, wrapper: ChatWrapper) =>
+      renderPromptTokens(toolChoiceChatWrapper(wrapper, definitions.length > 0 ? allFunctions : undefined, forceCall), { model }, history, functions);
     return this.runtime.withSequence(this.sequenceKey, async (lease) => {
       options.signal?.throwIfAborted();
       const wrapper = toolChoiceChatWrapper(lease.chatWrapper, definitions.length > 0 ? allFunctions : undefined, forceCall);
@@ -254,6 +263,9 @@ export class ChatNodeLlamaCpp extends BaseChatModel<ChatNodeLlamaCppCallOptions>
           signal: options.signal,
           chunkTokens: this.prefillChunkTokens,
           reserveTokens: maxTokens ?? this.minToolTurnTokens,
+          prefixStates: lease.prefixStates,
+          prefixKey: this.sequenceKey,
+          onPrefix: lease.notePrefix,
         });
         const attempt = await generateWithRetry(chat as ResponseGenerator, history, base, markFirst);
         const generation = toToolCallResult(attempt, definitions);
@@ -269,12 +281,15 @@ export class ChatNodeLlamaCpp extends BaseChatModel<ChatNodeLlamaCppCallOptions>
             durationMs: performance.now() - started,
             timeToFirstTokenMs: firstTokenAt === null ? null : firstTokenAt - started,
             retries: attempt.retries,
+            prefixTokens: prefill.prefixTokens,
+            prefixLoaded: prefill.prefixLoaded,
+            prefixSaved: prefill.prefixSaved,
           },
         };
       } finally {
         chat.dispose({ disposeSequence: false });
       }
-    });
+    }, prompt);
   }
 }
 

@@ -40,10 +40,14 @@ export class KeyedPool<R> {
     return this.slots.map((s) => s.resource);
   }
 
-  /** Runs `fn` with the resource for `key`; calls for the same key run one after another. */
-  use<T>(key: string, fn: (resource: R, info: PoolUse) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` with the resource for `key`; calls for the same key run one after another. A key without a
+   * resource of its own takes the idle one with the highest `affinity` (how much of what it needs a
+   * resource already holds: the longest common prefix of a context sequence), else the least recently used.
+   */
+  use<T>(key: string, fn: (resource: R, info: PoolUse) => Promise<T>, affinity?: (resource: R) => number): Promise<T> {
     const previous = this.keyTails.get(key) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.runExclusive(key, fn));
+    const run = previous.catch(() => undefined).then(() => this.runExclusive(key, fn, affinity));
     const tail = run.catch(() => undefined);
     this.keyTails.set(key, tail);
     void tail.then(() => {
@@ -52,8 +56,18 @@ export class KeyedPool<R> {
     return run;
   }
 
-  private async runExclusive<T>(key: string, fn: (resource: R, info: PoolUse) => Promise<T>): Promise<T> {
-    const { slot, sameKey } = await this.acquire(key);
+  /** Whether `key` holds a resource now (its state is that key's). */
+  holds(key: string): boolean {
+    return this.slots.some((s) => s.key === key);
+  }
+
+  /** Whether a resource is free for a new key without evicting another key's state. */
+  hasUnclaimed(): boolean {
+    return this.slots.length < this.capacity || this.slots.some((s) => s.key === null && !s.busy);
+  }
+
+  private async runExclusive<T>(key: string, fn: (resource: R, info: PoolUse) => Promise<T>, affinity?: (resource: R) => number): Promise<T> {
+    const { slot, sameKey } = await this.acquire(key, affinity);
     try {
       return await fn(slot.resource, { sameKey });
     } finally {
@@ -64,9 +78,9 @@ export class KeyedPool<R> {
   }
 
   /** Picks and claims (synchronously, so no other caller can take it) a slot for `key`. */
-  private async acquire(key: string): Promise<{ slot: Slot<R>; sameKey: boolean }> {
+  private async acquire(key: string, affinity?: (resource: R) => number): Promise<{ slot: Slot<R>; sameKey: boolean }> {
     for (;;) {
-      const slot = this.pick(key);
+      const slot = this.pick(key, affinity);
       if (slot) {
         const sameKey = slot.key === key;
         slot.key = key;
@@ -78,7 +92,7 @@ export class KeyedPool<R> {
     }
   }
 
-  private pick(key: string): Slot<R> | null {
+  private pick(key: string, affinity?: (resource: R) => number): Slot<R> | null {
     const own = this.slots.find((s) => s.key === key);
     if (own) return own.busy ? null : own;
     const free = this.slots.find((s) => s.key === null && !s.busy);
@@ -88,6 +102,13 @@ export class KeyedPool<R> {
       this.slots.push(slot);
       return slot;
     }
-    return this.slots.filter((s) => !s.busy).sort((a, b) => a.lastUsed - b.lastUsed)[0] ?? null;
+    // Another key's state has to go: the one sharing the most with what this key needs, else the oldest.
+    const score = (s: Slot<R>) => (affinity ? affinity(s.resource) : 0);
+    return (
+      this.slots
+        .filter((s) => !s.busy)
+        .map((s) => ({ s, score: score(s) }))
+        .sort((a, b) => b.score - a.score || a.s.lastUsed - b.s.lastUsed)[0]?.s ?? null
+    );
   }
 }

@@ -15,8 +15,10 @@ import {
   type LlamaContext,
   type LlamaContextSequence,
   type LlamaModel,
+  type Token,
 } from "node-llama-cpp";
 import { KeyedPool, type PoolUse } from "./keyedPool";
+import { modelIdentityOf, PrefixStateStore, type PrefixStateLimits, type PrefixStateReport } from "./prefixStates";
 
 export interface LlamaRuntimeOptions {
   modelPath: string;
@@ -32,6 +34,20 @@ export interface LlamaRuntimeOptions {
   gpu?: "auto" | false;
   /** Flash attention where the model supports it (default true: ~1.5× faster on CPU). */
   flashAttention?: boolean;
+  /** Where evaluated prompt prefixes are saved and reloaded (issue 14); none: never saved. */
+  prefixStateDir?: string | null;
+  prefixStateLimits?: Partial<PrefixStateLimits>;
+}
+
+/** What the caches hold, for Settings and the benchmarks. */
+export interface CacheReport {
+  /** KV cache of all sequences in memory, bytes (fixed when the context is made). */
+  kvBytes: number;
+  sequences: number;
+  contextSize: number;
+  /** Keys holding a sequence, most recent first. */
+  keys: string[];
+  savedPrefixes: PrefixStateReport | null;
 }
 
 export interface SequenceLease {
@@ -40,6 +56,10 @@ export interface SequenceLease {
   model: LlamaModel;
   /** True when the sequence last served this same key, so its KV cache holds this conversation. */
   sameKey: boolean;
+  /** Saved evaluated prefixes, when the runtime keeps them. */
+  prefixStates: PrefixStateStore | null;
+  /** Records the stable prefix this key's prompt starts with (for a later pre-warm). */
+  notePrefix(tokens: readonly Token[]): void;
 }
 
 const llamaInstances = new Map<string, Promise<Llama>>();
@@ -91,11 +111,19 @@ interface Loaded {
   context: LlamaContext;
   chatWrapper: ChatWrapper;
   pool: KeyedPool<LlamaContextSequence>;
+  prefixStates: PrefixStateStore | null;
 }
 
 export class LlamaRuntime {
   /** `threads` is null until load when it defaults to the physical core count. */
-  readonly options: Required<Omit<LlamaRuntimeOptions, "contextSize" | "threads">> & { contextSize: number; threads: number | null };
+  readonly options: Required<Omit<LlamaRuntimeOptions, "contextSize" | "threads" | "prefixStateDir" | "prefixStateLimits">> & {
+    contextSize: number;
+    threads: number | null;
+    prefixStateDir: string | null;
+    prefixStateLimits: Partial<PrefixStateLimits>;
+  };
+  /** Last prefix loaded or saved per key, so an idle pre-warm knows what each key starts with. */
+  private readonly lastPrefix = new Map<string, readonly Token[]>();
   private loading: Promise<Loaded> | null = null;
   private disposed = false;
 
@@ -108,6 +136,8 @@ export class LlamaRuntime {
       batchSize: options.batchSize ?? 512,
       gpu: options.gpu ?? "auto",
       flashAttention: options.flashAttention ?? true,
+      prefixStateDir: options.prefixStateDir ?? null,
+      prefixStateLimits: options.prefixStateLimits ?? {},
     };
   }
 
@@ -141,15 +171,55 @@ export class LlamaRuntime {
     });
     const chatWrapper = resolveChatWrapper(model);
     const pool = new KeyedPool<LlamaContextSequence>(sequences, () => context.getSequence());
-    return { threads, model, context, chatWrapper, pool };
+    const { prefixStateDir, prefixStateLimits } = this.options;
+    const identity = { contextSize: context.contextSize, flashAttention: context.flashAttention, wrapper: chatWrapper.wrapperName };
+    const prefixStates = prefixStateDir ? new PrefixStateStore(prefixStateDir, modelIdentityOf(modelPath, identity), prefixStateLimits) : null;
+    return { threads, model, context, chatWrapper, pool, prefixStates };
   }
 
-  /** Runs `fn` with the context sequence reserved for `key` (created or LRU-evicted as needed). */
-  async withSequence<T>(key: string, fn: (lease: SequenceLease) => Promise<T>): Promise<T> {
-    const { pool, chatWrapper, model } = await this.load();
-    return pool.use(key, (sequence: LlamaContextSequence, info: PoolUse) =>
-      fn({ sequence, chatWrapper, model, sameKey: info.sameKey }),
+  /**
+   * Runs `fn` with the context sequence reserved for `key` (created, or taken over as needed: the one
+   * sharing the longest prefix with `prompt`, else the least recently used).
+   */
+  async withSequence<T>(
+    key: string,
+    fn: (lease: SequenceLease) => Promise<T>,
+    prompt?: (model: LlamaModel, chatWrapper: ChatWrapper) => Token[],
+  ): Promise<T> {
+    const { pool, chatWrapper, model, prefixStates } = await this.load();
+    let tokens: Token[] | null = null;
+    const affinity = prompt
+      ? (sequence: LlamaContextSequence) => sequence.compareContextTokens((tokens ??= prompt(model, chatWrapper))).firstDifferentIndex
+      : undefined;
+    return pool.use(
+      key,
+      (sequence: LlamaContextSequence, info: PoolUse) => fn({ sequence, chatWrapper, model, sameKey: info.sameKey, prefixStates, notePrefix: (tokens) => this.lastPrefix.set(key, tokens) }),
+      affinity,
     );
+  }
+
+  /**
+   * Idle pre-warm: loads the saved prefix of each key (most likely first) into a sequence no other key
+   * holds, so the next question to it reads no prefix at all. Never takes another key's sequence, never
+   * delays a question (a question for the same key waits at most for one file load).
+   */
+  async prewarm(keys: readonly string[]): Promise<string[]> {
+    const { pool, prefixStates } = await this.load();
+    if (!prefixStates) return [];
+    const warmed: string[] = [];
+    for (const key of keys) {
+      const prefix = this.lastPrefix.get(key) ?? prefixStates.latestFor(key);
+      if (!prefix || pool.holds(key) || !pool.hasUnclaimed()) continue;
+      const loaded = await pool.use(key, (sequence) => prefixStates.load(sequence, prefix));
+      if (loaded) warmed.push(key);
+    }
+    return warmed;
+  }
+
+  /** The memory the caches use, and the saved prefixes on disk. */
+  async cacheReport(): Promise<CacheReport> {
+    const { context, pool, prefixStates } = await this.load();
+    return { kvBytes: context.stateSize, sequences: this.options.sequences, contextSize: context.contextSize, keys: pool.keys(), savedPrefixes: prefixStates?.report() ?? null };
   }
 
   /** Keys whose conversation state is cached right now, most recent first. */

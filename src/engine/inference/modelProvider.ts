@@ -3,6 +3,7 @@
  * validated, checked against this machine's memory and loaded once; Ollama and the clinic server are
  * probed once. Every failure is an Error whose message tells the user what to do.
  */
+import { join } from "node:path";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { ModelInfo, ModelSettings } from "../../shared/contract";
 import { ChatNodeLlamaCpp } from "./chatNodeLlamaCpp";
@@ -38,7 +39,12 @@ export interface ModelProviderOptions {
   ollamaKeepAlive?: string | number;
   /** Fail an Ollama request that gets no byte for this long, in ms (default 5 minutes). */
   ollamaIdleTimeoutMs?: number;
+  /** Keep evaluated prompt prefixes on disk under <data>/cache/prefix-states (default true). */
+  savePrefixes?: boolean;
 }
+
+/** Where a local model's evaluated prompt prefixes are kept (no user data: see prefixStates.ts). */
+export const prefixStateDirOf = (dataDir: string) => join(dataDir, "cache", "prefix-states");
 
 /** Caches a successful async check; a failed one is retried on the next call. */
 function once<T>(run: () => Promise<T>): () => Promise<T> {
@@ -66,6 +72,7 @@ function localProvider(settings: ModelSettings, options: ModelProviderOptions, i
       threads: options.threads,
       sequences: options.sequences ?? DEFAULT_SEQUENCES,
       gpu: options.gpu,
+      prefixStateDir: options.savePrefixes === false ? null : prefixStateDirOf(options.dataDir),
     });
     await runtime.load();
     return runtime;
@@ -80,6 +87,9 @@ function localProvider(settings: ModelSettings, options: ModelProviderOptions, i
         modelName: info.model,
         maxTokens: options.maxTokens ?? DEFAULT_MAX_ANSWER_TOKENS,
       });
+    },
+    async prewarm(keys) {
+      return (await prepare()).prewarm(keys);
     },
     async dispose() {
       await runtime?.dispose();

@@ -18,6 +18,11 @@ export interface ModelProvider {
   describe(): ModelInfo | null;
   /** A chat model that supports bindTools and streaming. Throws a clear Error when unavailable. */
   getChatModel(request: ChatModelRequest): Promise<BaseChatModel>;
+  /**
+   * When the app is idle: load what makes the next answer from these keys (most likely first) fast — a
+   * local model reloads their saved prefixes. Resolves with the keys warmed. Optional: servers need none.
+   */
+  prewarm?(keys: readonly string[]): Promise<string[]>;
   /** Release loaded models and contexts. */
   dispose?(): Promise<void>;
 }

@@ -161,6 +161,11 @@ export class ThreadStore {
     })();
   }
 
+  /** Every attachment a question of this thread used, in the order first used. */
+  attachmentsOf(threadId: string): string[] {
+    return (this.db.prepare("SELECT attachment_id AS id FROM thread_attachments WHERE thread_id = ? ORDER BY rowid").all(threadId) as { id: string }[]).map((r) => r.id);
+  }
+
   /** Attachments this thread used that no other thread used. */
   attachmentsOnlyUsedBy(threadId: string): string[] {
     const rows = this.db
@@ -179,6 +184,19 @@ export class ThreadStore {
 
   count(): number {
     return (this.db.prepare("SELECT COUNT(*) AS n FROM threads").get() as { n: number }).n;
+  }
+
+  /** The specialists who answered most recently, newest first, each once (what an idle pre-warm loads). */
+  recentAgents(limit: number): string[] {
+    const rows = this.db.prepare("SELECT meta FROM messages WHERE role = 'assistant' AND meta IS NOT NULL ORDER BY id DESC LIMIT 50").all() as { meta: string }[];
+    const agents: string[] = [];
+    for (const row of rows) {
+      for (const agent of (JSON.parse(row.meta) as Partial<AnswerMeta>).agents ?? []) {
+        if (!agents.includes(agent)) agents.push(agent);
+      }
+      if (agents.length >= limit) break;
+    }
+    return agents.slice(0, limit);
   }
 
   /** The last `limit` messages, oldest first (model context). */

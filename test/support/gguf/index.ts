@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TINY_MODEL, writeLlamaModel, type LlamaModelOptions } from "./llamaModel";
 
-export { LLAMA_1B_DIMENSIONS, TINY_MODEL, writeLlamaModel, type LlamaModelOptions } from "./llamaModel";
+export { LLAMA_1B_DIMENSIONS, TINY_MODEL, writeLlamaModel, type LlamaModelOptions, type RealTokenizer } from "./llamaModel";
 export { writeGguf, GgmlType, tensorByteLength, type GgufFile, type GgufTensor } from "./writer";
 
 export interface GeneratedModel {

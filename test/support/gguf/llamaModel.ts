@@ -24,6 +24,21 @@ export interface LlamaModelOptions {
   /** Share token_embd with the output layer (Llama 3.2 does). */
   tiedEmbeddings?: boolean;
   name?: string;
+  /** A real model's tokenizer and chat template (e.g. read from a real GGUF) instead of the test vocabulary. */
+  tokenizer?: RealTokenizer;
+}
+
+/** The `tokenizer.*` metadata of a real GGUF (BPE): what makes prompts tokenize as they would in use. */
+export interface RealTokenizer {
+  model: string;
+  pre?: string;
+  tokens: string[];
+  tokenTypes: number[];
+  merges?: string[];
+  bosId: number;
+  eosId: number;
+  addBos: boolean;
+  chatTemplate: string;
 }
 
 export const TINY_MODEL: LlamaModelOptions = {
@@ -116,7 +131,8 @@ function pooledFill(byteLength: number, pool: Buffer) {
 export function writeLlamaModel(path: string, options: LlamaModelOptions): number {
   const random = new SeededRandom(options.seed ?? 1);
   const vocab = buildVocabulary(options.vocabSize);
-  const nVocab = vocab.tokens.length;
+  const real = options.tokenizer;
+  const nVocab = real ? real.tokens.length : vocab.tokens.length;
   const embd = options.embeddingLength;
   const headDim = embd / options.headCount;
   const kvWidth = headDim * options.headCountKv;
@@ -171,6 +187,15 @@ export function writeLlamaModel(path: string, options: LlamaModelOptions): numbe
     ["llama.rope.dimension_count", { type: "u32", value: headDim }],
     ["llama.rope.freq_base", { type: "f32", value: 10000 }],
     ["llama.attention.layer_norm_rms_epsilon", { type: "f32", value: 1e-5 }],
+    ...(real ? realTokenizerMetadata(real) : testTokenizerMetadata(vocab)),
+  ];
+
+  mkdirSync(dirname(path), { recursive: true });
+  return writeGguf(path, { metadata, tensors });
+}
+
+function testTokenizerMetadata(vocab: ReturnType<typeof buildVocabulary>): Array<[string, GgufMetadataValue]> {
+  return [
     ["tokenizer.ggml.model", { type: "string", value: "llama" }],
     ["tokenizer.ggml.tokens", { type: "string[]", value: vocab.tokens }],
     ["tokenizer.ggml.scores", { type: "f32[]", value: vocab.scores }],
@@ -182,7 +207,18 @@ export function writeLlamaModel(path: string, options: LlamaModelOptions): numbe
     ["tokenizer.ggml.add_eos_token", { type: "bool", value: false }],
     ["tokenizer.chat_template", { type: "string", value: CHATML_TEMPLATE }],
   ];
+}
 
-  mkdirSync(dirname(path), { recursive: true });
-  return writeGguf(path, { metadata, tensors });
+function realTokenizerMetadata(t: RealTokenizer): Array<[string, GgufMetadataValue]> {
+  return [
+    ["tokenizer.ggml.model", { type: "string", value: t.model }],
+    ...(t.pre ? ([["tokenizer.ggml.pre", { type: "string", value: t.pre }]] as Array<[string, GgufMetadataValue]>) : []),
+    ["tokenizer.ggml.tokens", { type: "string[]", value: t.tokens }],
+    ["tokenizer.ggml.token_type", { type: "i32[]", value: t.tokenTypes }],
+    ...(t.merges ? ([["tokenizer.ggml.merges", { type: "string[]", value: t.merges }]] as Array<[string, GgufMetadataValue]>) : []),
+    ["tokenizer.ggml.bos_token_id", { type: "u32", value: t.bosId }],
+    ["tokenizer.ggml.eos_token_id", { type: "u32", value: t.eosId }],
+    ["tokenizer.ggml.add_bos_token", { type: "bool", value: t.addBos }],
+    ["tokenizer.chat_template", { type: "string", value: t.chatTemplate }],
+  ];
 }
