@@ -30,7 +30,7 @@ import { removeStaleTemps } from "./storage/atomicWrite";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import type { ModelProvider } from "./inference/types";
 import { ModelHost } from "./modelHost";
-import { scheduleIdlePrewarm, type IdlePrewarm } from "./consult/prewarm";
+import { runsOnFewCores, scheduleIdlePrewarm, type IdlePrewarm } from "./consult/prewarm";
 import { DEFAULT_SEQUENCES } from "./inference/llamaRuntime";
 import { FtsCatalog } from "./catalog";
 import { createComposer, type Composer } from "./synthesis";
@@ -254,7 +254,7 @@ export class Engine implements EngineApi {
             },
           }),
       ]),
-      dispatch: createDispatcher({ runSpecialist: this.runtime.runner() }),
+      dispatch: createDispatcher({ runSpecialist: this.runtime.runner(), oneAtATime: () => runsOnFewCores(this.provider) }),
       synthesize: createSynthesizer({
         compose: this.composer,
         checkOutput: this.answerCheck,

@@ -4,6 +4,7 @@
  * free context sequences, so the next question to one of them reads no prefix at all. Only hosts a person
  * sits at ask for it (desktop, serve); a failure only means the first answer is slower.
  */
+import { availableParallelism } from "node:os";
 import { specialistModelKey } from "../agents/deepAgentRunner";
 import type { ModelProvider } from "../inference/types";
 
@@ -34,4 +35,12 @@ export function scheduleIdlePrewarm(provider: ModelProvider, recentAgents: () =>
       if (timer) clearTimeout(timer);
     },
   };
+}
+
+/** Cores at or below which a local model's specialists run one after another rather than side by side. */
+export const FEW_CORES = 4;
+
+/** Whether the model runs on this machine's CPU with few cores (splitting them only delays the first answer). */
+export function runsOnFewCores(provider: ModelProvider, cores: number = availableParallelism()): boolean {
+  return provider.describe()?.provider === "llama-cpp" && cores <= FEW_CORES;
 }

@@ -1,9 +1,13 @@
 /**
  * Phase 4 — dispatch the plan: one specialist (streamed live), several in parallel (each failure
- * reported, never dropped), or a pipeline in dependency order with earlier outputs passed on.
+ * reported, never dropped), or a pipeline in dependency order with earlier outputs passed on. In a
+ * parallel plan the first specialist streams live while the others prepare their parts; on a machine
+ * that runs the model on a few CPU cores they run one after another instead, since splitting the cores
+ * would only delay the first answer (issue 14, item 5).
  * Dispatch runs again when a paused turn resumes: finished outputs are kept, a specialist waiting
  * for approval continues from its checkpoint, and a pipeline step waiting on it runs after it.
  */
+import { ollamaErrorText } from "../inference/ollamaText";
 import type { PhaseFn } from "./graph";
 import type { ConsultStateValue, PlanTask, SpecialistOutput, TurnIO } from "./state";
 
@@ -34,6 +38,8 @@ export type SpecialistRunner = (request: SpecialistRequest) => Promise<Specialis
 
 export interface DispatchDeps {
   runSpecialist: SpecialistRunner;
+  /** Whether a parallel plan's specialists should run one at a time (a local model on few cores). */
+  oneAtATime?: () => boolean;
 }
 
 type Ran = { output: SpecialistOutput; settles: string[] };
@@ -44,7 +50,8 @@ async function runOne(deps: DispatchDeps, request: SpecialistRequest): Promise<R
     const { text, awaitingApproval, settles = [] } = await deps.runSpecialist(request);
     return { output: { agent: request.task.agent, ok: true, awaitingApproval, text, error: null, durationMs: performance.now() - started }, settles };
   } catch (err) {
-    const error = err instanceof Error ? err.message : String(err);
+    // An Ollama failure is said in the user's language, without commands (it is shown in the answer).
+    const error = ollamaErrorText(request.state.language, err) ?? (err instanceof Error ? err.message : String(err));
     return { output: { agent: request.task.agent, ok: false, awaitingApproval: false, text: "", error, durationMs: performance.now() - started }, settles: [] };
   }
 }
@@ -89,8 +96,14 @@ export function createDispatcher(deps: DispatchDeps): PhaseFn {
     let outputs: SpecialistOutput[];
     if (plan.topology === "single" || plan.tasks.length === 1) {
       outputs = [await run(plan.tasks[0]!, [], true)];
+    } else if (plan.topology === "parallel" && deps.oneAtATime?.()) {
+      outputs = [];
+      for (const [i, task] of plan.tasks.entries()) {
+        if (io.signal.aborted) break;
+        outputs.push(await run(task, [], i === 0));
+      }
     } else if (plan.topology === "parallel") {
-      outputs = await Promise.all(plan.tasks.map((task) => run(task, [], false)));
+      outputs = await Promise.all(plan.tasks.map((task, i) => run(task, [], i === 0)));
     } else {
       outputs = [];
       for (const task of topologicalOrder(plan.tasks)) {
@@ -98,7 +111,7 @@ export function createDispatcher(deps: DispatchDeps): PhaseFn {
         // A step whose input waits for the user's approval runs once that step has finished.
         if (outputs.some((o) => o.awaitingApproval && task.dependsOn.includes(o.agent))) continue;
         const prior = outputs.filter((o) => o.ok && task.dependsOn.includes(o.agent));
-        outputs.push(await run(task, prior, false));
+        outputs.push(await run(task, prior, outputs.length === 0));
       }
     }
     return { outputs, settles };
