@@ -66,6 +66,8 @@ describe("the connection to Carefold", () => {
       await es.getByTestId("out-of-date").waitFor({ timeout: 20_000 });
       expect(await es.getByTestId("out-of-date").innerText()).toContain("Esta dirección de Carefold ya no es válida");
       await expectNoViolations(es, "out-of-date-address-es");
+      await es.evaluate("document.documentElement.style.setProperty('--text-scale', '2')");
+      await expectNoViolations(es, "out-of-date-address-es-200");
       await es.close();
     } finally {
       await host.close();

@@ -117,9 +117,10 @@ describe.skipIf(!binary.path)("Electron shell", () => {
     expect(await page.getByLabel("Path of a .gguf file on this computer").count()).toBe(0);
     const zone = '[data-testid="model-drop-zone"]';
     await dropFiles(page, zone, [{ name: "labs.pdf", type: "application/pdf", text: "x" }]);
-    await expect.poll(() => page.locator(`${zone} .kind-problem`).innerText()).toBe("Only .gguf model files can be imported.");
+    await expect.poll(() => page.locator(`${zone} .kind-problem p`).innerText()).toBe("Only .gguf model files can be imported.");
+    expect(await page.locator(`${zone} .kind-problem`).getByRole("button", { name: "Choose another file" }).count()).toBe(1);
     await dropFiles(page, zone, [{ name: "made-up.gguf", type: "", text: "x" }]);
-    await expect.poll(() => page.locator(`${zone} .kind-problem`).innerText()).toContain("could not see where this file is");
+    await expect.poll(() => page.locator(`${zone} .kind-problem p`).innerText()).toContain("could not see where this file is");
   });
 
   it("asks before a link leaves the app, showing its real target, and opens nothing when cancelled", async () => {

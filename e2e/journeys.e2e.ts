@@ -461,9 +461,12 @@ describe("settings", () => {
     const { page } = await openApp(browser, h);
     await page.getByRole("button", { name: "Settings" }).click();
     await expect.poll(() => page.getByTestId("active-model").innerText(), { timeout: 20_000 }).toContain("scripted-test-model");
+    // Typing a path is the advanced way (the chooser uploads the file); a missing file is said plainly.
+    await page.getByText("Advanced: type where the file is").click();
     await page.getByLabel("Path of a .gguf file on this computer").fill("/no/such/model.gguf");
     await page.getByRole("button", { name: "Import", exact: true }).click();
-    await expect.poll(async () => page.locator(".model-library .kind-problem").innerText().catch(() => "")).toMatch(/\S/);
+    await expect.poll(async () => page.locator(".model-library .kind-problem").innerText().catch(() => "")).toContain("Carefold found no file at “/no/such/model.gguf”.");
+    expect(await page.locator(".model-library .kind-problem").getByRole("button", { name: "Choose another file" }).count()).toBe(1);
     // A download in progress (an injected event: this machine cannot download) shows under its model.
     h.inject({ type: "model.progress", downloadId: "d1", model: "qwen2.5-1.5b-instruct", receivedBytes: 400 * 1024 * 1024, totalBytes: 1000 * 1024 * 1024, state: "downloading", message: null });
     const card = page.locator('.model-card[data-model="qwen2.5-1.5b-instruct"]');

@@ -62,6 +62,7 @@ describe("model files", () => {
     expect(await activeModel(page)).toBe("No model is set up yet. Carefold needs one to answer questions.");
     expect(await section.innerText()).toContain("No model files yet.");
 
+    await page.getByText("Advanced: type where the file is").click();
     await page.getByLabel("Path of a .gguf file on this computer").fill(gguf.path);
     await page.getByRole("button", { name: "Import", exact: true }).click();
     const row = localRow(page, "tiny-carefold.gguf");
@@ -91,7 +92,7 @@ describe("model files", () => {
     await confirm.getByRole("button", { name: "Remove model" }).click();
     const problem = row.locator(".kind-problem");
     await expect.poll(() => problem.innerText().catch(() => ""), { timeout: 20_000 }).toBe(
-      "Nothing was removed. tiny-carefold.gguf is the model in use. Choose another model in Settings first.",
+      "Nothing was removed. tiny-carefold.gguf is the model in use. Choose another model first (“Use this model”), then remove this one.",
     );
     expect(existsSync(join(h.dataDir, "models", "tiny-carefold.gguf"))).toBe(true);
     await section.screenshot({ path: screenshotPath("models-remove-refused") });

@@ -63,8 +63,11 @@ function stageCopy(pkgDir) {
   const app = mkdtempSync(join(tmpdir(), "carefold-natives-"));
   const target = join(app, "node_modules", "better-sqlite3");
   cpSync(pkgDir, target, { recursive: true, filter: (src) => !src.startsWith(join(pkgDir, "build")) });
-  const version = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8")).version;
-  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "carefold-natives", private: true, dependencies: { "better-sqlite3": version } }));
+  const { name, version } = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+  // node_modules/better-sqlite3 is an npm alias of better-sqlite3-multiple-ciphers (SQLCipher-compatible encryption):
+  // prebuild-install reads the copied package's own name, so the prebuilt binary is that package's.
+  const spec = name === "better-sqlite3" ? version : `npm:${name}@${version}`;
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "carefold-natives", private: true, dependencies: { "better-sqlite3": spec } }));
   return { app, target };
 }
 

@@ -1,5 +1,6 @@
 /** `carefold` entry point: dispatches to a subcommand module; never throws past here. */
 import { commandLoaders } from "./commands/index";
+import { takeProfileOption } from "./args";
 import type { CliIO } from "./types";
 
 function help(): string {
@@ -8,6 +9,7 @@ function help(): string {
     "Carefold — an offline healthcare navigation companion (not a doctor, not emergency care).",
     "",
     "Usage: carefold <command> [options]   (carefold <command> --help for details)",
+    "Every command that uses your data takes --profile NAME: that person's profile (see Settings → People).",
     "",
     `Commands: ${names.join(", ")}`,
   ].join("\n");
@@ -30,7 +32,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   try {
-    return await command.run(rest, io);
+    const { argv: own, profile } = takeProfileOption(rest);
+    return await command.run(own, profile === undefined ? io : { ...io, profile });
   } catch (err) {
     io.stderr.write(`carefold ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;

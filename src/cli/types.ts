@@ -6,6 +6,8 @@ export interface CliIO {
   /** Working directory the command resolves relative paths against. */
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** `--profile NAME` (given before or after the command's own options): whose data folder the command uses. */
+  profile?: string;
 }
 
 export interface CliCommand {

@@ -34,6 +34,7 @@ import { runsOnFewCores, scheduleIdlePrewarm, type IdlePrewarm } from "./consult
 import { DEFAULT_SEQUENCES } from "./inference/llamaRuntime";
 import { FtsCatalog } from "./catalog";
 import { createComposer, type Composer } from "./synthesis";
+import { agendaMedicines } from "./synthesis/agendaMedicines";
 import { createRouter } from "./routing";
 import { createDispatcher } from "./lifecycle/dispatch";
 import { buildLifecycle, type Lifecycle, type PhaseFn } from "./lifecycle/graph";
@@ -46,6 +47,7 @@ import { engineText } from "./i18n";
 import { needsConsent } from "../shared/consentRule";
 import { SettingsStore } from "./settings/settingsStore";
 import { openDatabase, type Db } from "./storage/database";
+import { FileSealer } from "./storage/sealedFile";
 import { tightenDataDir } from "./storage/privateFiles";
 import { ThreadStore } from "./threads/threadStore";
 import { AttachmentsStore } from "./workspace/attachmentsStore";
@@ -73,8 +75,9 @@ import {
   type CheckAnswer,
 } from "./safety";
 import { ApprovalStore } from "./approvals/approvalStore";
-import { appHandlers, type HostHooks } from "./handlers/app";
+import { appHandlers, type AppDeps, type HostHooks } from "./handlers/app";
 import { kioskRestricted } from "./handlers/kiosk";
+import { profileRefusals } from "./handlers/profiles";
 import { consultHandlers } from "./handlers/consult";
 import { agentDescription, libraryHandlers } from "./handlers/library";
 import { threadHandlers } from "./handlers/threads";
@@ -126,6 +129,13 @@ export interface EngineOptions {
   userContentDir?: string | null;
   /** Where the audit chain's key lives (the desktop app: the OS keychain); default: the 0600 file `<data>/keys/audit.key`. */
   auditKey?: AuditKeyStore;
+  /**
+   * The data folder's key (storage/dataKey.ts, opened by the host: keychain, PIN or key file): the
+   * database and the workspace files are encrypted with it. Null or absent: both stay plain (tests,
+   * tools that open a throwaway folder). How it is protected, for the Settings statement.
+   */
+  dataKey?: Buffer | null;
+  dataKeyProtection?: "keychain" | "pin" | "file" | null;
 }
 
 /** The contract's methods as the engine offers them in process: a request without required fields may be called without input. */
@@ -168,14 +178,16 @@ export class Engine implements EngineApi {
   constructor(readonly options: EngineOptions) {
     // Owner-only on disk (files 0600, folders 0700): also a folder an older version left readable to others.
     tightenDataDir(options.dataDir);
-    this.db = openDatabase(join(options.dataDir, "carefold.db"));
+    this.db = openDatabase(join(options.dataDir, "carefold.db"), { key: options.dataKey ?? null });
+    // Notes, attachments, what reading them produced, the agents' memory and files: sealed with the data key.
+    const files = new FileSealer(options.dataDir, options.dataKey ?? null);
     this.audit = new AuditLog(auditLogsDir(options.dataDir), { key: options.auditKey });
     this.settings = new SettingsStore(this.db);
     // A kiosk visitor is never asked to set up a model: the clinic did.
     if (options.kiosk && !this.settings.get().firstRunDone) this.settings.set({ firstRunDone: true });
     this.threads = new ThreadStore(this.db, options.kiosk ? { titleOf: () => engineText(this.settings.get().language, "kiosk.threadTitle") } : {});
     const workspace = join(options.dataDir, "workspace");
-    this.notes = new NotesStore(join(workspace, "notes"));
+    this.notes = new NotesStore(join(workspace, "notes"), undefined, files);
     this.search = SearchIndex.open(this.db, this.notes);
     this.attachments = new AttachmentsStore(this.db, join(workspace, "attachments"), {
       reader: createDocumentReader({
@@ -183,8 +195,10 @@ export class Engine implements EngineApi {
         language: () => this.settings.get().language,
         structure: structuredDataOf,
         ocrCacheDir: join(options.dataDir, "cache", "ocr"),
+        files,
       }),
       onUpdated: (attachment) => this.emit({ type: "attachment.updated", attachment }),
+      files,
     });
     this.approvals = new ApprovalStore(this.db);
     this.consent = createConsentStore(this.db, this.audit, { persist: !options.kiosk });
@@ -200,7 +214,7 @@ export class Engine implements EngineApi {
       es: createComposer({ titleOf: (id) => this.agentTitle(id, "es") }),
     };
     this.composer = (outputs, plan, language, question) => composers[language](outputs, plan, language, question);
-    this.backend = new CarefoldBackend(workspaceRoots(options.contentDir, options.dataDir));
+    this.backend = new CarefoldBackend(workspaceRoots(options.contentDir, options.dataDir), files);
     this.backend.useSkillFolders(userSkillFolders(this.layered));
     // A note an approved file tool wrote or deleted: the search index follows at once (a deleted note's text leaves it).
     this.backend.onChange((path) => path.startsWith("/workspace/notes/") && this.search.syncNotes());
@@ -233,17 +247,20 @@ export class Engine implements EngineApi {
         notes: this.notes,
         attachments: this.attachments,
         memoryFile: join(workspace, "AGENTS.md"),
+        files,
       }),
       gate: this.gatePhase(),
       plan: createPlanner((text, context) => this.currentRouter(text, context), [
         // Nothing can answer without a model: say so before asking for consent.
         (plan, state) =>
           this.provider.describe() === null
-            ? { result: { outcome: "no_model", text: noModelMessage(state.language), agents: plan.agents, topology: plan.topology, chips: [], why: plan.why } }
+            ? { result: { outcome: "no_model", text: noModelMessage(state.language, this.options.hostKind), agents: plan.agents, topology: plan.topology, chips: [], why: plan.why } }
             : null,
         (plan, state) =>
           checkConsent(plan, { turnId: state.turnId, threadId: state.threadId }, state.language, {
             hasConsent: (id) => this.consent.hasConsent(id),
+            wasAsked: (threadId, id) => this.consent.wasAsked(threadId, id),
+            markAsked: (threadId, ids) => this.consent.markAsked(threadId, ids),
             needsConsent: (id) => {
               const a = this.content.agents.find((x) => x.id === id);
               return !!a && needsConsent({ riskClass: a.metadata.risk_class, domain: a.metadata.domain });
@@ -281,7 +298,13 @@ export class Engine implements EngineApi {
     const handlers: EngineRequests = {
       ...consultHandlers(this.consult, () => this.refreshContent()),
       ...workspaceHandlers(this.attachments, this.notes, () => this.settings.get().language),
-      ...threadHandlers(this.threads, this.consult, this.eraser, () => this.settings.get().language),
+      ...threadHandlers(this.threads, this.consult, this.eraser, () => this.settings.get().language, (threadId) =>
+        agendaMedicines({
+          questions: this.threads.messages(threadId).filter((m) => m.role === "user").map((m) => m.text),
+          // Only files read as a medication list are opened (the row says what reading found).
+          attachments: this.threads.attachmentsOf(threadId).map((id) => (this.attachments.get(id)?.structured === "medication_list" ? this.attachments.document(id)?.structured : null)),
+        }),
+      ),
       ...searchHandlers(this.search),
       ...libraryHandlers({
         content: this.content,
@@ -294,7 +317,8 @@ export class Engine implements EngineApi {
           return this.layered.user;
         },
       }),
-      ...appHandlers({ dataDir: options.dataDir, contentDir: options.contentDir, hostKind: options.hostKind ?? "cli", kiosk: options.kiosk ?? false, session: options.kiosk ? (options.kioskSession ?? DEFAULT_KIOSK_SESSION) : null, host: options.host ?? {} }),
+      ...profileRefusals(options.kiosk ?? false),
+      ...appHandlers({ dataDir: options.dataDir, contentDir: options.contentDir, hostKind: options.hostKind ?? "cli", kiosk: options.kiosk ?? false, session: options.kiosk ? (options.kioskSession ?? DEFAULT_KIOSK_SESSION) : null, host: options.host ?? {}, storage: storageFacts(options) }),
     };
     Object.assign(this, options.kiosk ? kioskRestricted(handlers) : handlers);
     this.recover(workspace);
@@ -446,4 +470,11 @@ export function createEngine(options: EngineOptions): Engine {
 /** The user skill packs in use, by id → folder (mounted over the bundled /skills/). */
 function userSkillFolders(layered: LayeredContent): Map<string, string> {
   return new Map(layered.user.loaded.filter((p) => p.kind === "skill").map((p) => [p.id, p.dir]));
+}
+
+/** What the Settings statement says of this data folder: encrypted or not, and where the key is kept. */
+function storageFacts(options: EngineOptions): NonNullable<AppDeps["storage"]> {
+  const encrypted = options.dataKey ? "encrypted" : "plain";
+  const key = !options.dataKey ? "none" : options.kiosk ? "session" : (options.dataKeyProtection ?? "file");
+  return { database: encrypted, workspaceFiles: encrypted, key };
 }

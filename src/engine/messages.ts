@@ -1,8 +1,9 @@
 /** User-facing engine messages that do not come from content or the safety layer (text: src/engine/i18n). */
 import { engineText } from "./i18n";
 
-export function noModelMessage(language: "en" | "es"): string {
-  return engineText(language, "turn.noModel");
+/** The app's window (desktop or browser) shows a "Set up a model" button under it; the command line gets the commands. */
+export function noModelMessage(language: "en" | "es", hostKind: "desktop" | "browser" | "cli" = "cli"): string {
+  return engineText(language, hostKind === "cli" ? "turn.noModel" : "turn.noModelWindow");
 }
 
 /** Why a specialist stopped before answering (agent.yaml `limits`, or a reply cut off mid-step). */

@@ -3,12 +3,14 @@
  * the host fixed one), and the model manager requests (list, pull with progress events, import,
  * remove).
  */
+import { basename, isAbsolute, win32 } from "node:path";
 import type { EngineEvent, ModelSettings, RequestOutput } from "../shared/contract";
 import { EngineError } from "../shared/rpc";
 import { newId } from "./ids";
 import { buildModelsList } from "./inference/modelsList";
 import { createModelProvider } from "./inference/modelProvider";
-import { importModel, removeModel } from "./inference/modelStore";
+import { importModel, ModelExistsError, removeModel } from "./inference/modelStore";
+import { downloadFailureText, modelFileText } from "./inference/modelFileText";
 import { engineText } from "./i18n";
 import { pullModel, resolvePullTarget, unusualDownloadHost } from "./inference/modelDownload";
 import type { ModelProvider } from "./inference/types";
@@ -47,7 +49,8 @@ export class ModelHost {
   }
 
   async list(): Promise<RequestOutput<"models.list">> {
-    const list = await buildModelsList(this.settings.get().model, this.dataDir);
+    const settings = this.settings.get();
+    const list = await buildModelsList(settings.model, this.dataDir, { language: settings.language });
     return this.fixed ? { ...list, active: this.fixed.describe() } : list;
   }
 
@@ -63,6 +66,8 @@ export class ModelHost {
     if (host && confirmSourceHost?.toLowerCase() !== host) {
       throw new EngineError("conflict", engineText(this.settings.get().language, "model.downloadHost", { host }));
     }
+    // Read now: the download may end after the engine (and its settings store) closed.
+    const language = this.settings.get().language;
     const downloadId = newId("dl");
     const controller = new AbortController();
     this.downloads.set(downloadId, controller);
@@ -75,29 +80,34 @@ export class ModelHost {
       onProgress: (p) => progress(p.state, p.downloadedBytes, p.totalBytes || null, null),
     })
       .then((result) => progress("done", result.model.sizeBytes, result.model.sizeBytes, result.model.file))
-      .catch((err: unknown) => progress("failed", 0, null, err instanceof Error ? err.message : String(err)))
+      .catch((err: unknown) => progress("failed", 0, null, downloadFailureText(language, err, target.fileName)))
       .finally(() => this.downloads.delete(downloadId));
     return { downloadId };
   }
 
+  /** A file the user chose or typed; what goes wrong is said in their language (a typed relative path too, never ENOENT). */
   async import(path: string): Promise<RequestOutput<"models.import">> {
+    const language = this.settings.get().language;
+    if (!isAbsolute(path) && !win32.isAbsolute(path)) throw new EngineError("invalid_input", engineText(language, "modelFile.relative", { file: path }));
     try {
       return (await importModel(this.dataDir, path)).model;
     } catch (err) {
-      throw new EngineError("invalid_input", err instanceof Error ? err.message : String(err));
+      if (err instanceof ModelExistsError) throw new EngineError("conflict", engineText(language, "modelFile.exists", { file: err.file }));
+      const text = modelFileText(language, err, path);
+      throw new EngineError("invalid_input", text ?? engineText(language, "modelFile.notSaved", { file: basename(path) }));
     }
   }
 
   async remove(file: string): Promise<RequestOutput<"models.remove">> {
-    const active = this.settings.get().model;
+    const { model: active, language } = this.settings.get();
     if (active.provider === "llama-cpp" && active.modelPath && (active.modelPath === file || active.modelPath.endsWith(`/${file}`))) {
-      throw new EngineError("conflict", `${file} is the model in use. Choose another model in Settings first.`);
+      throw new EngineError("conflict", engineText(language, "modelFile.inUse", { file }));
     }
     try {
       await removeModel(this.dataDir, file);
       return { removed: true };
-    } catch (err) {
-      throw new EngineError("not_found", err instanceof Error ? err.message : String(err));
+    } catch {
+      throw new EngineError("not_found", engineText(language, "modelFile.notInstalled", { file }));
     }
   }
 

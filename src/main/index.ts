@@ -4,6 +4,7 @@
  * electron-builder.yml); installed builds have no devtools and their fuses are set at packaging.
  */
 import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, safeStorage, session } from "electron";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -12,8 +13,9 @@ import { createEngine, DEFAULT_KIOSK_SESSION, type Engine } from "../engine/engi
 import { kioskIdleLimitMs, kioskSessions, lentProvider } from "../engine/host/sessions";
 import { contentDirFor } from "./appPaths";
 import { KeychainAuditKeyStore } from "./auditKey";
+import { openDataKey } from "../engine/storage/dataKey";
 import { confirmAndOpenExternal, pickModelFile } from "./hostDialogs";
-import { registerIpc } from "./ipcBridge";
+import { startDesktopProfiles, type DesktopProfiles } from "./profilesShell";
 import { startKioskShell, type KioskShell } from "./kioskShell";
 import { printToPdf } from "./printToPdf";
 import { denyAllPermissions, guardWebContents, secureWebPreferences } from "./security";
@@ -23,8 +25,10 @@ const rendererIndex = join(here, "..", "renderer", "index.html");
 const devUrl = process.env["ELECTRON_RENDERER_URL"];
 
 let engine: Engine | null = null;
+/** Outside a kiosk: the people of this installation, each a profile with its own data folder and engine. */
+let profiles: DesktopProfiles | null = null;
 /** Dialogs of the shell speak the language chosen in Settings. */
-const language = () => engine?.settings.get().language ?? "en";
+const language = () => (engine ?? profiles?.engine())?.settings.get().language ?? "en";
 const openExternal = (url: string) => void confirmAndOpenExternal(url, language());
 let window: BrowserWindow | null = null;
 /** `--kiosk`: a clinic kiosk (a full-screen window, one visitor's erasable session at a time). */
@@ -80,9 +84,13 @@ if (!app.requestSingleInstanceLock()) {
   app.on("web-contents-created", (_e, contents) => guardWebContents(contents, openExternal));
   void app.whenReady().then(async () => {
     denyAllPermissions(session.defaultSession);
-    try {
-      const dataDir = app.getPath("userData");
-      engine = createEngine({
+    const broadcast = (channel: string, event: unknown) => {
+      for (const w of BrowserWindow.getAllWindows()) w.webContents.send(channel, event);
+    };
+    const desktopEngine = (dataDir: string, dataKey: { key: Buffer; protection: "keychain" | "pin" | "file" }) =>
+      createEngine({
+        dataKey: dataKey.key,
+        dataKeyProtection: dataKey.protection,
         dataDir,
         contentDir: contentDirFor(app.getAppPath(), app.isPackaged, existsSync),
         hostKind: "desktop",
@@ -91,16 +99,28 @@ if (!app.requestSingleInstanceLock()) {
         // The audit chain's key in the OS keychain (safeStorage needs the app ready: it is, here).
         auditKey: new KeychainAuditKeyStore(safeStorage, auditKeysDir(dataDir)),
       });
+    try {
+      const dataDir = app.getPath("userData");
+      if (kioskMode) {
+        // The data key (database and workspace files) wrapped by the OS keychain; the 0600 key file where there is none.
+        engine = desktopEngine(dataDir, openDataKey(auditKeysDir(dataDir), { kind: "keychain", safeStorage }));
+      } else {
+        // Each profile's key is opened the same way, in its own folder (src/engine/profiles/profileKey.ts).
+        profiles = await startDesktopProfiles({
+          root: dataDir,
+          keychain: safeStorage,
+          createEngine: (p) => desktopEngine(p.dataDir, { key: p.dataKey, protection: p.dataKeyProtection }),
+          ipcMain,
+          bridge: { isTrustedUrl, broadcast },
+        });
+      }
     } catch (err) {
       // E.g. no Electron build of better-sqlite3: the message names the fix.
       dialog.showErrorBox("Carefold cannot start", err instanceof Error ? err.message : String(err));
       app.exit(1);
       return;
     }
-    const broadcast = (channel: string, event: unknown) => {
-      for (const w of BrowserWindow.getAllWindows()) w.webContents.send(channel, event);
-    };
-    if (kioskMode) {
+    if (kioskMode && engine) {
       Menu.setApplicationMenu(null);
       const clinic = engine;
       const contentDir = contentDirFor(app.getAppPath(), app.isPackaged, existsSync);
@@ -109,7 +129,9 @@ if (!app.requestSingleInstanceLock()) {
         sessions: kioskSessions({
           idleMs: kioskIdleLimitMs(kioskSession),
           // The clinic's engine (its model and settings) is never shown: each visitor gets their own.
-          createEngine: (visitorDir, hooks) => createEngine({ dataDir: visitorDir, contentDir, hostKind: "desktop", kiosk: true, kioskSession, modelProvider: lentProvider(() => clinic.provider), host: hooks }),
+          // A visitor's folder is encrypted with a key that lives only in memory, for the session.
+          createEngine: (visitorDir, hooks) =>
+            createEngine({ dataDir: visitorDir, contentDir, hostKind: "desktop", kiosk: true, kioskSession, modelProvider: lentProvider(() => clinic.provider), host: hooks, dataKey: randomBytes(32) }),
         }),
         ipcMain,
         isTrustedUrl,
@@ -118,8 +140,6 @@ if (!app.requestSingleInstanceLock()) {
         // Nothing is saved to the kiosk's disk (no PDF host above); what a visitor copied goes with them.
         forget: () => clipboard.clear(),
       });
-    } else {
-      registerIpc(ipcMain, engine, { isTrustedUrl, broadcast });
     }
     window = createWindow();
     app.on("activate", () => {
@@ -130,6 +150,13 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== "darwin") app.quit();
   });
   app.on("will-quit", (event) => {
+    if (profiles) {
+      event.preventDefault();
+      const closingProfiles = profiles;
+      profiles = null;
+      void closingProfiles.close().finally(() => app.quit());
+      return;
+    }
     if (!engine) return;
     event.preventDefault();
     const closing = engine;

@@ -1,6 +1,6 @@
 /**
- * The desktop app's "Save as PDF" for visit agendas (HostHooks.printToPdf): the renderer's standalone
- * agenda HTML is loaded from a data: URL into a hidden, sandboxed window with no preload and a CSP
+ * The desktop app's "Save as PDF" for visit agendas and whole conversations (HostHooks.printToPdf): the
+ * renderer's standalone HTML is loaded from a data: URL into a hidden, sandboxed window with no preload and a CSP
  * that allows no scripts and no network, printed to PDF, and written atomically where the user chose.
  */
 import { app, BrowserWindow, dialog } from "electron";
@@ -33,7 +33,7 @@ function pdfName(fileName: string): string {
 
 export async function printToPdf(html: string, fileName: string): Promise<{ saved: boolean; path: string | null }> {
   const url = `data:text/html;charset=utf-8;base64,${Buffer.from(withCsp(html), "utf8").toString("base64")}`;
-  if (url.length > MAX_URL_CHARS) throw new EngineError("invalid_input", "This agenda is too long to print as one PDF");
+  if (url.length > MAX_URL_CHARS) throw new EngineError("invalid_input", "This is too long to save as one PDF");
   const { preload: _preload, ...preferences } = secureWebPreferences("", { devTools: false });
   const win = new BrowserWindow({ show: false, webPreferences: { ...preferences, javascript: false } });
   let pdf: Buffer;
@@ -45,7 +45,7 @@ export async function printToPdf(html: string, fileName: string): Promise<{ save
   }
   const parent = BrowserWindow.getFocusedWindow();
   const options = {
-    title: "Save agenda as PDF",
+    title: "Save as PDF",
     defaultPath: join(app.getPath("documents"), pdfName(fileName)),
     filters: [{ name: "PDF", extensions: ["pdf"] }],
   };

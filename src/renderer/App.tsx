@@ -200,6 +200,8 @@ export function App({ client }: { client: EngineClient }) {
     onAgenda: (turnId, mode) => void openAgenda(turnId, mode),
     onConsent: (turnId) => {
       if (prompts.consent?.turnId === turnId) prompts.setConsentOpen(true);
+      // An older turn (or one from before a reload): the choice is made in Settings, never a dead button.
+      else setView("settings");
     },
     onOpenSettings: () => setView("settings"),
     onReviewApprovals: () => prompts.setApprovalsHidden(false),
@@ -267,6 +269,7 @@ export function App({ client }: { client: EngineClient }) {
     screen = (
       <ChatView
         shared={info?.kiosk ?? false}
+        desktop={info?.host === "desktop" && !info.kiosk}
         threads={threads}
         threadId={state.threadId}
         messages={state.messages}

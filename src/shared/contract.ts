@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { MethodName } from "./methods";
 import { userTextProblem, withoutInvisible } from "./userText";
+import { profileLockedEventSchema, profileRequests } from "./profileSchemas";
 
 /**
  * A string a person gave (a message, a note, a file or conversation name): refused with a clear error
@@ -421,7 +422,13 @@ export const requests = {
   "agenda.export": {
     /** The visit agenda of one answer (default: the thread's latest answer), as Markdown. */
     input: z.strictObject({ threadId: IdSchema, turnId: IdSchema.optional() }),
-    output: z.strictObject({ fileName: z.string(), title: z.string(), markdown: z.string() }),
+    output: z.strictObject({
+      fileName: z.string(),
+      title: z.string(),
+      markdown: z.string(),
+      /** The medicines the user listed or attached in this conversation, each as written (never interpreted). */
+      medicines: z.array(z.string()).max(20),
+    }),
   },
   "app.info": {
     input: Empty,
@@ -437,6 +444,18 @@ export const requests = {
        */
       session: z.strictObject({ idleSeconds: z.int().min(30), countdownSeconds: z.int().min(20) }).nullable(),
       locales: z.array(CrisisLocaleSchema),
+      /**
+       * How this data folder is protected on disk, for the Settings statement (its words are the
+       * renderer's): the database and the workspace files encrypted or not, and where their key is kept —
+       * the OS keychain, wrapped by a PIN, a 0600 key file, or (a kiosk visitor) in memory for the session.
+       */
+      storage: z
+        .strictObject({
+          database: z.enum(["encrypted", "plain"]),
+          workspaceFiles: z.enum(["encrypted", "plain"]),
+          key: z.enum(["keychain", "pin", "file", "session", "none"]),
+        })
+        .optional(),
     }),
   },
   "app.licenses": {
@@ -474,6 +493,7 @@ export const requests = {
     input: Empty,
     output: z.strictObject({ ended: z.boolean() }),
   },
+  ...profileRequests,
 } as const;
 
 export type RequestName = keyof typeof requests;
@@ -558,6 +578,11 @@ export const eventSchemas = {
     ...TurnRef,
     /** The clinical_assist specialists this question needs, and what each does. */
     agents: z.array(z.strictObject({ id: z.string(), title: z.string(), description: z.string() })).min(1),
+    /**
+     * Already asked in this conversation and not allowed ("Not now"): the turn went on without them.
+     * Offer a way to turn them on; do not ask again (issue 18, item 4).
+     */
+    askedBefore: z.boolean().optional(),
   }),
   "approval.resolved": z.strictObject({
     type: z.literal("approval.resolved"),
@@ -581,9 +606,11 @@ export const eventSchemas = {
     code: z.string(),
     message: z.string(),
   }),
+  "profiles.locked": profileLockedEventSchema,
 } as const;
 
 export const EngineEventSchema = z.discriminatedUnion("type", [
+  eventSchemas["profiles.locked"],
   eventSchemas.token,
   eventSchemas.trace,
   eventSchemas.emergency,

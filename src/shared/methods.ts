@@ -37,6 +37,15 @@ export const METHODS = [
   "host.pickModelFile",
   "host.printToPdf",
   "session.end",
+  "profiles.list",
+  "profiles.create",
+  "profiles.open",
+  "profiles.lock",
+  "profiles.rename",
+  "profiles.setPin",
+  "profiles.remove",
+  "profiles.export",
+  "profiles.configure",
 ] as const;
 
 export type MethodName = (typeof METHODS)[number];

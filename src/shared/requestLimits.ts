@@ -36,6 +36,12 @@ export const REQUEST_LIMITS: Partial<Record<MethodName, RateLimit>> = {
   "host.printToPdf": { burst: 5, perSecond: 0.5 },
   "host.pickModelFile": { burst: 5, perSecond: 0.5 },
   "session.end": { burst: 5, perSecond: 0.5 },
+  // A PIN is tried by a person; scrypt makes each try cost ~100 ms of CPU, and wrong tries add their own wait.
+  "profiles.open": { burst: 10, perSecond: 0.5 },
+  "profiles.create": { burst: 10, perSecond: 0.5 },
+  "profiles.setPin": { burst: 10, perSecond: 0.5 },
+  "profiles.remove": { burst: 3, perSecond: 0.1 },
+  "profiles.export": { burst: 5, perSecond: 0.2 },
 };
 
 export type RateLimits = Partial<Record<MethodName, RateLimit>>;

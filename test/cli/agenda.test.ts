@@ -50,6 +50,8 @@ describe("carefold agenda export", () => {
     expect(path.startsWith(join(work, "carefold-agenda-"))).toBe(true);
     expect(path.endsWith(".md")).toBe(true);
     expect(readFileSync(path, "utf8")).toContain("Second agenda: write the minutes you walked each day.");
+    // No medicine was listed in that conversation: a blank "Medicines" list with lines to write on, on top.
+    expect(readFileSync(path, "utf8")).toMatch(/^## Medicines\n\nNo medicines were listed in this conversation: write them here\.\n\n(- _+\n){5}\nSecond agenda/);
     expect(r.stderr).toContain('Saved the visit agenda of "Help me plan short walks for my habit check-in" to:');
     expect(readdirSync(work).filter((f) => f.endsWith(".tmp"))).toEqual([]); // written atomically: no temp left
   });

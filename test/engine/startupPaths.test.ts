@@ -84,7 +84,9 @@ describe("start-up without a working model", () => {
     expect(list.local).toEqual([]);
     const { done } = await answerTo(e, events, "Help me organize my records for the visit");
     expect(done.outcome).toBe("no_model");
-    expect(done.text).toContain("carefold models import");
+    // A window (this engine is the desktop's) points at its "Set up a model" button, never at a terminal command.
+    expect(done.text).toContain("choose “Set up a model” below");
+    expect(done.text).not.toMatch(/carefold models|`/);
     await theRestWorks(e, events);
   });
 
@@ -119,7 +121,8 @@ describe("start-up without a working model", () => {
     expect(list.ollama).toMatchObject({ baseUrl: url, reachable: false });
     const { done, said } = await answerTo(e, events, "Help me organize my records for the visit");
     expect(done.outcome).not.toBe("answered");
-    expect(said).toContain(`Ollama is not running at ${url}`);
+    expect(said).toContain(`Ollama is not running at ${url}. Start Ollama on this computer (open the Ollama app), then try again`);
+    expect(said).not.toMatch(/ollama serve|`/);
     await theRestWorks(e, events);
   });
 });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { CarefoldChatOllama, DEFAULT_OLLAMA_IDLE_TIMEOUT_MS, DEFAULT_OLLAMA_KEEP_ALIVE } from "../../src/engine/inference/chatOllama";
 import { createModelProvider } from "../../src/engine/inference/modelProvider";
 import { noAnswerMessage, OllamaError } from "../../src/engine/inference/ollamaErrors";
-import { hasOllamaModel, probeOllama, requireOllamaModel } from "../../src/engine/inference/ollamaProbe";
+import { contextLengthOf, hasOllamaModel, probeOllama, requireOllamaModel } from "../../src/engine/inference/ollamaProbe";
 import { closedPortUrl, startOllamaStub, type OllamaStub } from "../support/ollamaStub";
 
 const weather = tool(async () => "sunny", {
@@ -67,6 +67,31 @@ describe("Ollama health probe", () => {
     const noTools = await failure(requireOllamaModel(stub.url, "gemma:2b"));
     expect(noTools.problem).toBe("no-tool-support");
     expect((await failure(requireOllamaModel(closedUrl, "qwen2.5:3b"))).problem).toBe("not-running");
+  });
+});
+
+describe("Ollama's context size", () => {
+  it("is the configured one, never more than the model's own context length from /api/show", async () => {
+    expect(contextLengthOf({ model_info: { "general.architecture": "llama", "llama.context_length": 131072 } })).toBe(131072);
+    expect(contextLengthOf({ model_info: {} })).toBeNull();
+    const own = await startOllamaStub({
+      models: [
+        { name: "smol:135m", capabilities: ["completion", "tools"], contextLength: 2048 },
+        { name: "qwen2.5:3b", capabilities: ["completion", "tools"] },
+      ],
+    });
+    const numCtxFor = async (ollamaModel: string) => {
+      const provider = createModelProvider({ provider: "ollama", ollamaModel, ollamaBaseUrl: own.url, contextSize: 8192 }, { dataDir: "/nonexistent" });
+      own.enqueue({ chunks: ["ok"] });
+      await (await provider.getChatModel({ key: "k" })).invoke([new HumanMessage("hi")]);
+      return (own.requests.filter((r) => r.path === "/api/chat").at(-1)!.body as { options: { num_ctx: number } }).options.num_ctx;
+    };
+    try {
+      expect(await numCtxFor("smol:135m")).toBe(2048);
+      expect(await numCtxFor("qwen2.5:3b")).toBe(8192); // the model does not say: the setting stands
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -106,6 +106,14 @@ describe("conversation reducer", () => {
     expect(s.messages[1]).toMatchObject({ status: "done", text: "Saved.\n\nfooter" });
   });
 
+  it("a specialist already asked about in this conversation: no prompt state change, the answer says who is off", () => {
+    const heart = { id: "cardiology-guide", title: "Heart Visit Guide", description: "d" };
+    const first = run([...asked, ev({ type: "consent.required", ...ref, agents: [heart] })]);
+    expect(first.messages[1]!.consentOff).toBeUndefined();
+    const s = run([...asked, ev({ type: "consent.required", ...ref, agents: [heart], askedBefore: true }), ev(done("answered", "Questions."))]);
+    expect(s.messages[1]).toMatchObject({ status: "done", consentOff: ["Heart Visit Guide"] });
+  });
+
   it("collects traces in order", () => {
     const s = run([
       ...asked,

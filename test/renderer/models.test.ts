@@ -1,7 +1,9 @@
 /** The model screen's logic: which listed model is in use, and which download belongs to which model. */
 import { describe, expect, it } from "vitest";
-import { isActiveLocal, isActiveOllama, isRunning, latestDownloads, notesKey } from "../../src/renderer/lib/models";
+import { isActiveLocal, isActiveOllama, isRunning, latestDownloads, notesKey, ollamaHintKey } from "../../src/renderer/lib/models";
 import type { ModelProgress } from "../../src/renderer/state/downloads";
+import enCatalog from "../../src/renderer/i18n/en.json";
+import esCatalog from "../../src/renderer/i18n/es.json";
 
 const progress = (downloadId: string, model: string, state: ModelProgress["state"]): ModelProgress => ({
   type: "model.progress",
@@ -63,5 +65,26 @@ describe("recommended models' notes", () => {
       expect(en.models.notes[key], model.id).toBe(model.notes);
       expect(es.models.notes[key], model.id).toMatch(/\S/);
     }
+  });
+});
+
+describe("the Ollama hint", () => {
+  const ollama = (reachable: boolean, models: string[] = []) => ({ reachable, baseUrl: "http://127.0.0.1:11434", models, problem: null });
+  it("points only at controls on its screen: the first run has no model form, Settings has", () => {
+    const [en, es] = [enCatalog, esCatalog];
+    expect(ollamaHintKey(ollama(false), "firstRun")).toBe("models.ollamaHelpFirstRun");
+    expect(ollamaHintKey(ollama(false), "settings")).toBe("models.ollamaHelpSettings");
+    expect(ollamaHintKey(ollama(true), "firstRun")).toBe("models.ollamaNoModels");
+    expect(ollamaHintKey(ollama(true, ["qwen2.5:3b"]), "firstRun")).toBe("models.ollamaPick");
+    expect(ollamaHintKey(ollama(true, ["qwen2.5:3b"]), "settings")).toBe("models.ollamaHint");
+    // The first run's words never name the model form ("Where the model runs") that only Settings shows.
+    for (const key of ["ollamaHelpFirstRun", "ollamaNoModels", "ollamaPick"] as const) {
+      expect(en.models[key]).not.toContain(en.models.providerLabel);
+      expect(es.models[key]).not.toContain(es.models.providerLabel);
+    }
+    expect(en.models.ollamaHelpSettings).toContain(en.models.providerLabel);
+    expect(es.models.ollamaHelpSettings).toContain(es.models.providerLabel);
+    // No command for a window user to run.
+    for (const text of [en.models.ollamaHelpFirstRun, en.models.ollamaHelpSettings, es.models.ollamaHelpFirstRun, es.models.ollamaHelpSettings]) expect(text).not.toMatch(/ollama (serve|pull)|`/);
   });
 });

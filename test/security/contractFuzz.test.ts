@@ -113,6 +113,16 @@ function validExamples(fx: Fixtures): { [K in RequestName]: RequestInput<K>[] } 
     "app.licenses": [{}],
     "host.pickModelFile": [{}],
     "host.printToPdf": [{ html: "<h1>Visit agenda</h1><p>Bring the list.</p>", fileName: "agenda.pdf" }],
+    // An engine by itself has no profiles (they are answered above it): typed refusals, nothing written.
+    "profiles.list": [{}],
+    "profiles.create": [{ name: "Mum", pin: "1234" }],
+    "profiles.open": [{ id: "first", pin: "1234" }],
+    "profiles.lock": [{}],
+    "profiles.rename": [{ id: "first", name: "Me" }],
+    "profiles.setPin": [{ pin: "1234" }],
+    "profiles.remove": [{ id: "pAbc", confirm: true }],
+    "profiles.export": [{}],
+    "profiles.configure": [{ relockMinutes: 5 }],
   };
 }
 

@@ -46,6 +46,15 @@ const valid: Record<RequestName, unknown[]> = {
   "session.end": [{}],
   "app.licenses": [{}],
   "host.pickModelFile": [{}],
+  "profiles.list": [{}],
+  "profiles.create": [{ name: "Mum" }, { name: "Leo", pin: "0000" }, { name: "Abuela Rosa", pin: "correct horse" }],
+  "profiles.open": [{ id: "first" }, { id: "pAbc_-1", pin: "1234" }],
+  "profiles.lock": [{}],
+  "profiles.rename": [{ id: "first", name: "Me" }],
+  "profiles.setPin": [{ pin: "1234" }, { currentPin: "1234" }, { pin: "98765", currentPin: "1234" }],
+  "profiles.remove": [{ id: "pAbc", confirm: true }, { id: "pAbc", confirm: true, pin: "1234" }],
+  "profiles.export": [{}],
+  "profiles.configure": [{ relockMinutes: 10 }, { relockMinutes: 0 }],
 };
 
 const invalid: Record<RequestName, unknown[]> = {
@@ -91,6 +100,15 @@ const invalid: Record<RequestName, unknown[]> = {
   "session.end": [{ everything: true }],
   "app.licenses": [{ full: true }],
   "host.pickModelFile": [{ path: "/etc/passwd" }],
+  "profiles.list": [{ all: true }],
+  "profiles.create": [{}, { name: "" }, { name: "   " }, { name: "x".repeat(61) }, { name: "Mum", pin: "12" }, { name: "Mum\u0000" }, { name: "Mum", pin: "12\n34" }],
+  "profiles.open": [{}, { id: "../first" }, { id: "first", pin: 1234 }],
+  "profiles.lock": [{ id: "first" }],
+  "profiles.rename": [{ id: "first" }, { id: "first", name: "" }],
+  "profiles.setPin": [{ pin: "1" }, { pin: 1234 }, { pin: null }],
+  "profiles.remove": [{ id: "pAbc" }, { id: "pAbc", confirm: false }, { id: "../..", confirm: true }],
+  "profiles.export": [{ id: "other" }],
+  "profiles.configure": [{}, { relockMinutes: -1 }, { relockMinutes: 1.5 }, { relockMinutes: 100000 }],
 };
 
 describe("contract", () => {

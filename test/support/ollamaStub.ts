@@ -10,6 +10,8 @@ export interface StubModel {
   name: string;
   /** What `/api/show` reports; without "tools", chats with tools get Ollama's 400. */
   capabilities?: string[];
+  /** `/api/show`'s model_info context length (as `llama.context_length`). */
+  contextLength?: number;
 }
 
 export interface ScriptedReply {
@@ -114,7 +116,10 @@ export async function startOllamaStub(options: OllamaStubOptions = {}): Promise<
     } else if (req.method === "POST" && path === "/api/show") {
       const model = find(payload.model ?? payload.name);
       if (!model) sendJson(res, 404, { error: `model '${String(payload.model)}' not found` });
-      else sendJson(res, 200, { details: {}, model_info: {}, ...(model.capabilities ? { capabilities: model.capabilities } : {}) });
+      else {
+        const info = model.contextLength ? { "general.architecture": "llama", "llama.context_length": model.contextLength } : {};
+        sendJson(res, 200, { details: {}, model_info: info, ...(model.capabilities ? { capabilities: model.capabilities } : {}) });
+      }
     } else if (req.method === "POST" && path === "/api/chat") {
       const model = find(payload.model);
       if (!model) {

@@ -2,6 +2,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { writeFileAtomic } from "../../engine/storage/atomicWrite";
+import { medicinesMarkdown, withMedicines } from "../../engine/synthesis/agendaMedicines";
 import { RpcCallError } from "../../shared/rpc";
 import { stripTerminalControls } from "../../shared/text";
 import { dataDirFrom, parse, UsageError } from "../args";
@@ -11,7 +12,8 @@ import type { CliCommand } from "../types";
 const usage = `Usage: carefold agenda export [--thread ID] [--out FILE] [--data-dir DIR] [--json]
        carefold agenda list [--data-dir DIR] [--json]
 
-export  saves the visit agenda of a conversation's latest answer as a Markdown file, and prints
+export  saves the visit agenda of a conversation's latest answer (with the medicines listed or attached
+        in it, as written) as a Markdown file, and prints
         where it saved it
           --thread ID   the conversation (default: the most recent one); carefold agenda list shows the ids
           --out FILE    where to save it (default: carefold-agenda-<date>-<title>.md in this folder); a
@@ -79,12 +81,15 @@ export const command: CliCommand = {
         io.stderr.write(`"${stripTerminalControls(threads.find((t) => t.id === threadId)?.title ?? threadId)}" has no answer to export yet, so nothing was saved.\n`);
         return 1;
       }
+      // The medicines listed or attached in the conversation, as written, under the title (a blank list to fill in when none).
+      const { language } = await request(engine, "settings.get", {});
+      const markdown = withMedicines(exported.markdown, medicinesMarkdown(exported.medicines, language));
       const fileName = `${exported.fileName}.md`;
       const target = values.out === undefined ? join(io.cwd, fileName) : resolve(io.cwd, values.out);
       const file = existsSync(target) && statSync(target).isDirectory() ? join(target, fileName) : target;
       try {
         // Atomic: a crash or a full disk leaves the old file or the new one, never half an agenda.
-        writeFileAtomic(file, exported.markdown.endsWith("\n") ? exported.markdown : exported.markdown + "\n");
+        writeFileAtomic(file, markdown.endsWith("\n") ? markdown : markdown + "\n");
       } catch (err) {
         io.stderr.write(`Could not save the agenda to ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
         return 1;
@@ -95,6 +100,6 @@ export const command: CliCommand = {
         io.stdout.write(file + "\n");
       }
       return 0;
-    });
+    }, io);
   },
 };

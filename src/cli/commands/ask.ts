@@ -1,6 +1,7 @@
 /** `carefold ask "<question>"`: one consult through the full engine, streamed to the terminal. */
 import type { EngineEvent, ModelSettings } from "../../shared/contract";
 import { createEngine } from "../../engine/engine";
+import { openCliDataKey } from "../dataKey";
 import { findContentDir } from "../../engine/paths";
 import { dataDirFrom, parse, UsageError } from "../args";
 import { createModelProvider } from "../../engine/inference/modelProvider";
@@ -80,7 +81,9 @@ export function renderEvent(event: EngineEvent, io: CliIO, state: { streamed: st
       for (const n of event.numbers) out(`    ${n.kind === "text" ? "Text" : "Call"} ${n.number} — ${n.label}\n`);
       break;
     case "consent.required":
-      err(`  ! needs your OK: ${event.agents.map((a) => `${a.title} (${a.id})`).join(", ")}\n`);
+      // Asked before in this conversation and not allowed: the answer goes on without them; say how to allow.
+      if (event.askedBefore) err(`  · off in this conversation: ${event.agents.map((a) => `${a.title} (to allow: carefold consent allow ${a.id})`).join(", ")}\n`);
+      else err(`  ! needs your OK: ${event.agents.map((a) => `${a.title} (${a.id})`).join(", ")}\n`);
       break;
     case "approval.requested":
       err(`  ? approval needed to ${event.operation} ${event.path} (open the app to decide)\n`);
@@ -127,7 +130,7 @@ export const command: CliCommand = {
     if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || maxTokens < 16)) throw new UsageError("--max-tokens must be a whole number (16 or more)");
     if (maxTokens !== undefined && !settings) throw new UsageError("--max-tokens goes with --model, --ollama or --server");
     const modelProvider = settings ? createModelProvider(settings, { dataDir, ...(maxTokens ? { maxTokens } : {}) }) : undefined;
-    const engine = createEngine({ dataDir, contentDir: findContentDir(), modelProvider });
+    const engine = createEngine({ dataDir, contentDir: findContentDir(), modelProvider, ...(await openCliDataKey(dataDir, io)) });
     const active = engine.provider.describe();
     if (!values.json) io.stderr.write(`· Model: ${active ? `${active.provider} ${active.model}` : "none configured"}\n`);
     try {
@@ -143,7 +146,7 @@ export const command: CliCommand = {
         engine.onEvent((event) => {
           if (values.json) io.stdout.write(JSON.stringify(event) + "\n");
           else renderEvent(event, io, state);
-          if (event.type === "consent.required") needsOkFrom.push(...event.agents.map((a) => a.id));
+          if (event.type === "consent.required" && !event.askedBefore) needsOkFrom.push(...event.agents.map((a) => a.id));
           if (event.type === "done") resolveDone(event);
         });
       });

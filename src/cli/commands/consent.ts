@@ -137,6 +137,6 @@ export const command: CliCommand = {
           ? `You withdrew the OK you gave ${id} by name, but all health specialists are still allowed, so it may still answer. ${toAll}`
           : `You withdrew your OK for ${id}: it will ask for it again before it answers.`,
       );
-    });
+    }, io);
   },
 };

@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { createEngine } from "../../engine/engine";
+import { openCliDataKey } from "../dataKey";
 import { findContentDir } from "../../engine/paths";
 import { dispatchRequest } from "../../shared/rpc";
 import { dataDirFrom, parse, UsageError } from "../args";
@@ -65,7 +66,7 @@ export const command: CliCommand = {
         return 1;
       }
     }
-    const engine = createEngine({ dataDir, contentDir: findContentDir(), hostKind: "cli" });
+    const engine = createEngine({ dataDir, contentDir: findContentDir(), hostKind: "cli", ...(await openCliDataKey(dataDir, io)) });
     try {
       const response = await dispatchRequest(engine, "data.deleteAll", { confirm: true });
       if (!response.ok) {

@@ -15,6 +15,7 @@ export const commandLoaders: Record<string, Loader> = {
   guard: async () => (await import("./guard")).command,
   migrate: async () => (await import("./migrate")).command,
   models: async () => (await import("./models")).command,
+  pin: async () => (await import("./pin")).command,
   route: async () => (await import("./route")).command,
   serve: async () => (await import("./serve")).command,
   triage: async () => (await import("./triage")).command,

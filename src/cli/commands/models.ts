@@ -11,6 +11,7 @@ import { DEFAULT_SEQUENCES } from "../../engine/inference/llamaRuntime";
 import { SettingsStore } from "../../engine/settings/settingsStore";
 import { openDatabase } from "../../engine/storage/database";
 import { UsageError, dataDirFrom, parse } from "../args";
+import { openCliDataKeySync } from "../dataKey";
 import type { CliCommand, CliIO } from "../types";
 
 const usage = `Usage: carefold models <command> [options]
@@ -32,10 +33,10 @@ const OPTIONS = {
 } as const;
 
 /** The saved model settings, without creating a database where none exists yet. */
-function readModelSettings(dataDir: string): ModelSettings {
+function readModelSettings(dataDir: string, env: NodeJS.ProcessEnv): ModelSettings {
   const file = join(dataDir, "carefold.db");
   if (!existsSync(file)) return DEFAULT_SETTINGS.model;
-  const db = openDatabase(file);
+  const db = openDatabase(file, { key: openCliDataKeySync(dataDir, env) });
   try {
     return new SettingsStore(db).get().model;
   } finally {
@@ -115,7 +116,7 @@ export const command: CliCommand = {
 
     switch (action) {
       case "list": {
-        const list = await buildModelsList(readModelSettings(dataDir), dataDir);
+        const list = await buildModelsList(readModelSettings(dataDir, io.env), dataDir);
         io.stdout.write(values.json ? `${JSON.stringify(list)}\n` : `${formatModelsList(list, dataDir)}\n`);
         return 0;
       }

@@ -1,15 +1,19 @@
 /** `carefold serve`: the app in a browser (kiosks, thin clients, tests) on 127.0.0.1 with a launch token. */
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createEngine, DEFAULT_KIOSK_SESSION } from "../../engine/engine";
 import { kioskIdleLimitMs, kioskSessions, lentProvider } from "../../engine/host/sessions";
 import { startWebHost } from "../../engine/host/webHost";
 import { findContentDir, rendererDir } from "../../engine/paths";
+import { profileSessions } from "../../engine/profiles/hostSessions";
+import { ProfileManager } from "../../engine/profiles/manager";
 import { dataDirFrom, parse, UsageError } from "../args";
+import { openCliDataKey } from "../dataKey";
 import type { CliCommand } from "../types";
 
-const usage = `Usage: carefold serve [--port N] [--data-dir DIR] [--kiosk [--idle-seconds N]] [--no-build]
+const usage = `Usage: carefold serve [--port N] [--data-dir DIR] [--profile NAME] [--kiosk [--idle-seconds N]] [--no-build]
 
 Serves Carefold at http://127.0.0.1:<port>/ for a browser on this computer and prints the address.
 The address includes a launch token: a new one is made each time carefold serve starts, and it works,
@@ -17,6 +21,7 @@ as often as it is used, until carefold serve stops. Keep the address private: wh
 on this computer who has it can use your Carefold. Press Ctrl+C to stop.
   --port N         port to listen on (default: a free port)
   --data-dir DIR   where your notes, history and settings live (default: the app's data folder)
+  --profile NAME   serve only that person's profile (otherwise each browser picks a profile)
   --kiosk          a clinic kiosk: each visitor gets a session of their own in a temporary folder,
                    erased when they end it, when they leave, or after they stop using it; nothing a
                    visitor types is kept. The model and settings set up in --data-dir are used.
@@ -52,28 +57,49 @@ export const command: CliCommand = {
         return 1;
       }
     }
-    const engine = createEngine({ dataDir: dataDirFrom(values["data-dir"], io), contentDir, hostKind: "browser", prewarm: !values.kiosk });
+    const dataDir = dataDirFrom(values["data-dir"], io);
+    if (!values.kiosk && !io.profile) {
+      // Profiles: each browser tab picks whose records it opens (a PIN where one is set); nothing is shared between them.
+      const manager = new ProfileManager({
+        root: dataDir,
+        createEngine: ({ dataDir: folder, dataKey, dataKeyProtection }) => createEngine({ dataDir: folder, contentDir, hostKind: "browser", prewarm: true, dataKey, dataKeyProtection }),
+      });
+      const profilesHost = await startWebHost({ sessions: profileSessions(manager), staticDir, port });
+      io.stdout.write(`Carefold is running at ${profilesHost.url}\n`);
+      await untilStopped();
+      io.stderr.write("Stopping…\n");
+      await profilesHost.close();
+      await manager.close();
+      return 0;
+    }
+    const engine = createEngine({ dataDir, contentDir, hostKind: "browser", prewarm: !values.kiosk, ...(await openCliDataKey(dataDir, io)) });
     const kioskSession = { idleSeconds, countdownSeconds: DEFAULT_KIOSK_SESSION.countdownSeconds };
     const host = values.kiosk
       ? await startWebHost({
           // The clinic's engine is never served: it lends its model to each visitor's own engine.
           sessions: kioskSessions({
             idleMs: kioskIdleLimitMs(kioskSession),
-            createEngine: (dataDir, hooks) => createEngine({ dataDir, contentDir, hostKind: "browser", kiosk: true, kioskSession, modelProvider: lentProvider(() => engine.provider), host: hooks }),
+            // Each visitor's folder is encrypted with a key that lives only in memory, for the session.
+            createEngine: (visitorDir, hooks) =>
+              createEngine({ dataDir: visitorDir, contentDir, hostKind: "browser", kiosk: true, kioskSession, modelProvider: lentProvider(() => engine.provider), host: hooks, dataKey: randomBytes(32) }),
           }),
           staticDir,
           port,
         })
       : await startWebHost({ engine, staticDir, port });
     io.stdout.write(`Carefold is running at ${host.url}${values.kiosk ? " (kiosk: every visitor's session is erased when it ends)" : ""}\n`);
-    await new Promise<void>((resolveStop) => {
-      const stop = () => resolveStop();
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
-    });
+    await untilStopped();
     io.stderr.write("Stopping…\n");
     await host.close();
     await engine.close();
     return 0;
   },
 };
+
+function untilStopped(): Promise<void> {
+  return new Promise<void>((resolveStop) => {
+    const stop = () => resolveStop();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}

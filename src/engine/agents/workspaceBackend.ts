@@ -20,9 +20,10 @@ import {
   type ReadResult,
   type WriteResult,
 } from "deepagents";
-import { writeFileAtomic } from "../storage/atomicWrite";
 import { containmentProblem, creationProblem, lexists, readContained } from "../storage/containedFile";
+import { FileSealer } from "../storage/sealedFile";
 import { normalizeVirtualPath } from "./safePath";
+import { grepSealed, readRawSealed, readSealed, type SealedRoot } from "./sealedWorkspace";
 
 export const SKILLS_MOUNT = "/skills/";
 export const WORKSPACE_MOUNT = "/workspace/";
@@ -40,8 +41,18 @@ export class CarefoldBackend implements BackendProtocolV2 {
   private userSkills = new Map<string, string>();
   private readonly changeListeners = new Set<(virtualPath: string) => void>();
 
-  constructor(private readonly roots: WorkspaceRoots) {
+  /** Workspace files are encrypted with the data key when `files` has one (reads then go through sealedWorkspace.ts). */
+  constructor(
+    private readonly roots: WorkspaceRoots,
+    private readonly files: FileSealer = new FileSealer(roots.workspaceDir, null),
+  ) {
     this.mount();
+  }
+
+  /** The workspace, when its files are sealed: reads decrypt (null: the library reads the plain files). */
+  private sealed(virtualPath: string): SealedRoot | null {
+    if (!this.files.encrypts || !virtualPath.startsWith(WORKSPACE_MOUNT.slice(0, -1))) return null;
+    return { dir: this.roots.workspaceDir, files: this.files, realPath: (p) => this.realPath(p) };
   }
 
   /** Tells `listener` of each workspace file written, edited or deleted here (the search index follows notes). */
@@ -137,7 +148,8 @@ export class CarefoldBackend implements BackendProtocolV2 {
     const c = this.check(virtualPath);
     if ("error" in c) return null;
     const real = this.realPath(c.path);
-    return existsSync(real) ? readContained(this.rootOf(c.path), real) : null;
+    if (!existsSync(real)) return null;
+    return c.path.startsWith(WORKSPACE_MOUNT) ? this.files.readContainedText(this.rootOf(c.path), real) : readContained(this.rootOf(c.path), real);
   }
 
   async ls(path: string): Promise<LsResult> {
@@ -149,12 +161,16 @@ export class CarefoldBackend implements BackendProtocolV2 {
 
   read(filePath: string, offset?: number, limit?: number): Promise<ReadResult> | ReadResult {
     const c = this.check(filePath);
-    return "error" in c ? { error: c.error } : this.inner.read(c.path, offset, limit);
+    if ("error" in c) return { error: c.error };
+    const sealed = this.sealed(c.path);
+    return sealed ? readSealed(sealed, c.path, offset, limit) : this.inner.read(c.path, offset, limit);
   }
 
   readRaw(filePath: string): Promise<ReadRawResult> | ReadRawResult {
     const c = this.check(filePath);
-    return "error" in c ? { error: c.error } : this.inner.readRaw(c.path);
+    if ("error" in c) return { error: c.error };
+    const sealed = this.sealed(c.path);
+    return sealed ? readRawSealed(sealed, c.path) : this.inner.readRaw(c.path);
   }
 
   async grep(pattern: string, path?: string | null, glob?: string | null, maxCount?: number | null): Promise<GrepResult> {
@@ -162,7 +178,9 @@ export class CarefoldBackend implements BackendProtocolV2 {
     if ("error" in c) return { error: c.error };
     const bad = glob ? globProblem(glob) : null;
     if (bad) return { error: `Refused pattern: ${bad}` };
-    const result = await this.inner.grep(pattern, c.path, glob, maxCount);
+    const sealed = this.sealed(c.path);
+    const skip = (p: string) => p === ATTACHMENTS_DIR.slice(0, -1) || p.startsWith(ATTACHMENTS_DIR) || !this.found(p);
+    const result = sealed ? grepSealed(sealed, pattern, c.path, glob, maxCount, skip) : await this.inner.grep(pattern, c.path, glob, maxCount);
     return result.matches ? { ...result, matches: result.matches.filter((m) => this.found(m.path)) } : result;
   }
 
@@ -188,8 +206,8 @@ export class CarefoldBackend implements BackendProtocolV2 {
     const w = this.writable(filePath);
     if ("error" in w) return { error: w.error };
     // Idempotent: an approved write the engine already applied (ConsultService) is not written twice.
-    if (!existsSync(w.real) || readFileSync(w.real, "utf8") !== content) {
-      writeFileAtomic(w.real, content);
+    if (!existsSync(w.real) || this.files.readText(w.real) !== content) {
+      this.files.write(w.real, content);
       this.changed(w.path);
     }
     return { path: w.path };
@@ -199,11 +217,11 @@ export class CarefoldBackend implements BackendProtocolV2 {
     const w = this.writable(filePath);
     if ("error" in w) return { error: w.error };
     if (!existsSync(w.real)) return { error: `File '${w.path}' not found` };
-    const current = readFileSync(w.real, "utf8");
+    const current = this.files.readText(w.real);
     const count = oldString ? current.split(oldString).length - 1 : 0;
     if (count === 0) return { error: `The text to replace was not found in ${w.path}` };
     if (count > 1 && !replaceAll) return { error: `The text to replace appears ${count} times in ${w.path}; be more specific` };
-    writeFileAtomic(w.real, replaceAll ? current.split(oldString).join(newString) : current.replace(oldString, newString));
+    this.files.write(w.real, replaceAll ? current.split(oldString).join(newString) : current.replace(oldString, newString));
     this.changed(w.path);
     return { path: w.path, occurrences: replaceAll ? count : 1 } as EditResult;
   }
@@ -228,7 +246,7 @@ export class CarefoldBackend implements BackendProtocolV2 {
       const real = this.realPath(c.path);
       out.push(
         existsSync(real)
-          ? ({ path: c.path, content: new Uint8Array(readFileSync(real)), error: null } as FileDownloadResponse)
+          ? ({ path: c.path, content: new Uint8Array(c.path.startsWith(WORKSPACE_MOUNT) ? this.files.read(real) : readFileSync(real)), error: null } as FileDownloadResponse)
           : ({ path: c.path, content: null, error: "file_not_found" } as FileDownloadResponse),
       );
     }

@@ -13,6 +13,7 @@ import { normalizeVirtualPath } from "../agents/safePath";
 import { WORKSPACE_MOUNT, type CarefoldBackend } from "../agents/workspaceBackend";
 import { batchOf, type ApprovalDecision, type ApprovalEffect, type ApprovalRecord, type ApprovalStore } from "../approvals/approvalStore";
 import { engineText } from "../i18n";
+import { ollamaErrorText } from "../inference/ollamaText";
 import { newId } from "../ids";
 import type { Lifecycle } from "../lifecycle/graph";
 import type { ConsultStateValue, TurnResult } from "../lifecycle/state";
@@ -163,7 +164,10 @@ export class ConsultService {
         turnId,
         threadId,
         code: "consult_failed",
-        message: engineText(this.deps.settings.get().language, "turn.failed", { reason: err instanceof Error ? err.message : String(err) }),
+        // An Ollama failure in the user's words, without commands (ollamaText.ts); anything else as it was raised.
+        message: engineText(this.deps.settings.get().language, "turn.failed", {
+          reason: ollamaErrorText(this.deps.settings.get().language, err) ?? (err instanceof Error ? err.message : String(err)),
+        }),
       });
     }
     return { ...EMPTY_RESULT, outcome: signal.aborted ? "cancelled" : "failed" };

@@ -56,6 +56,7 @@ export class Eraser {
     const existed = db.transaction(() => {
       deleteTurnCheckpoints(db, turns);
       approvals.deleteThread(threadId);
+      this.deps.consent.forgetAsked(threadId);
       attachments.forget(onlyHere);
       return threads.delete(threadId);
     })();
@@ -77,6 +78,7 @@ export class Eraser {
     const granted = consent.list();
     if (granted.global) consent.withdrawGlobal();
     for (const agent of granted.agents) consent.withdrawAgent(agent);
+    consent.forgetAsked();
     this.emptyWorkspace();
     const walCleared = releaseFreedPages(db, { vacuum: true });
     this.deps.audit.record({ event: "delete", decision: "all", detail: { ...counts, notes: noteCount } });

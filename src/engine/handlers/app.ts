@@ -21,12 +21,14 @@ export interface AppDeps {
   /** The kiosk's idle timing (null outside a kiosk). */
   session: { idleSeconds: number; countdownSeconds: number } | null;
   host: HostHooks;
+  /** Whether the data folder is encrypted and where its key is kept (the Settings statement). */
+  storage?: { database: "encrypted" | "plain"; workspaceFiles: "encrypted" | "plain"; key: "keychain" | "pin" | "file" | "session" | "none" };
 }
 
-export function appHandlers({ dataDir, contentDir, hostKind, kiosk, session, host }: AppDeps): Handlers<"app.info" | "app.licenses" | "host.pickModelFile" | "host.printToPdf" | "session.end"> {
+export function appHandlers({ dataDir, contentDir, hostKind, kiosk, session, host, storage }: AppDeps): Handlers<"app.info" | "app.licenses" | "host.pickModelFile" | "host.printToPdf" | "session.end"> {
   return {
     // A kiosk visitor is never shown where the session's files are.
-    "app.info": async () => ({ version: APP_VERSION, dataDir: kiosk ? "" : dataDir, host: hostKind, kiosk, session: kiosk ? session : null, locales: ["US", "EU", "UK", "AU"] }),
+    "app.info": async () => ({ version: APP_VERSION, dataDir: kiosk ? "" : dataDir, host: hostKind, kiosk, session: kiosk ? session : null, locales: ["US", "EU", "UK", "AU"], ...(storage ? { storage } : {}) }),
     "app.licenses": async () => readLicenses(contentDir),
     "host.pickModelFile": async () => {
       if (!host.pickModelFile) throw new EngineError("unavailable", "Choosing a file is done by typing its path here: paste the full path of the .gguf file");

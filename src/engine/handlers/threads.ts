@@ -10,7 +10,14 @@ import type { Handlers } from "./types";
 
 type ThreadRequests = "threads.list" | "threads.get" | "threads.rename" | "threads.delete" | "data.deleteAll" | "agenda.export";
 
-export function threadHandlers(threads: ThreadStore, consult: ConsultService, eraser: Eraser, language: () => EngineLanguage = () => "en"): Handlers<ThreadRequests> {
+export function threadHandlers(
+  threads: ThreadStore,
+  consult: ConsultService,
+  eraser: Eraser,
+  language: () => EngineLanguage = () => "en",
+  /** The medicines the user listed or attached in a thread, as written (the agenda's "Medicines" list). */
+  medicines: (threadId: string) => string[] = () => [],
+): Handlers<ThreadRequests> {
   const threadOrThrow = (threadId: string) => {
     const thread = threads.summary(threadId);
     if (!thread) throw new EngineError("not_found", `No conversation with id ${threadId}`);
@@ -48,7 +55,12 @@ export function threadHandlers(threads: ThreadStore, consult: ConsultService, er
       // title with accents folded ("Cita del corazón" → "…-cita-del-corazon"), safe on every file system.
       const slug = wholeWordSlug(title, 40) || "visit";
       // No control characters in an export: a terminal or editor showing it is never driven by it.
-      return { fileName: `carefold-agenda-${day}-${slug}`, title: stripTerminalControls(title), markdown: stripTerminalControls(answer.text) };
+      return {
+        fileName: `carefold-agenda-${day}-${slug}`,
+        title: stripTerminalControls(title),
+        markdown: stripTerminalControls(answer.text),
+        medicines: medicines(input.threadId).map(stripTerminalControls),
+      };
     },
   };
 }

@@ -20,7 +20,8 @@ export interface HostSession {
 }
 
 export interface SessionSource {
-  readonly kind: "shared" | "kiosk";
+  /** shared: one engine for all; kiosk: one per visitor; profiles: each connection picks its profile (src/engine/profiles). */
+  readonly kind: "shared" | "kiosk" | "profiles";
   /** The session a new connection belongs to: the one `resumeKey` names if it is still live, else a new one. */
   open(resumeKey: string | null): Promise<HostSession>;
   /** A request arrived: the visitor is there. */

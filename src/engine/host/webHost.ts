@@ -15,6 +15,7 @@ import type { EngineApi } from "../../shared/contract";
 import { createRequestLimiter, type RateLimits } from "../../shared/requestLimits";
 import { dispatchRequest, errorResponse, RequestFrameSchema } from "../../shared/rpc";
 import { SESSION_ENDED_CLOSE } from "../../shared/methods";
+import { DEFAULT_MAX_MODEL_UPLOAD_BYTES, MODEL_UPLOAD_PATH, receiveModelUpload, type ModelUploadContext } from "./modelUpload";
 import { sharedSessions, type SessionSource } from "./sessions";
 
 export interface WebHostOptions {
@@ -34,6 +35,8 @@ export interface WebHostOptions {
   maxClients?: number;
   /** Limits replacing the defaults for some request types (src/shared/requestLimits.ts). */
   rateLimits?: RateLimits;
+  /** Largest model file accepted by POST /models/upload (modelUpload.ts). */
+  maxModelUploadBytes?: number;
 }
 
 export interface WebHost {
@@ -109,6 +112,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.writeHead(403, headers({ "Content-Type": "text/plain" })).end("Forbidden host");
       return;
     }
+    if ((req.url ?? "").split("?")[0] === MODEL_UPLOAD_PATH) {
+      uploadModel(req, res);
+      return;
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, headers({ Allow: "GET, HEAD" })).end();
       return;
@@ -153,6 +160,36 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     else createReadStream(file).pipe(res);
   }
 
+  const uploads: Omit<ModelUploadContext, "engine"> = { maxBytes: options.maxModelUploadBytes ?? DEFAULT_MAX_MODEL_UPLOAD_BYTES, inFlight: new Set() };
+  /**
+   * The same checks as the WebSocket: Host (above), Origin, the launch token (as a header); never in a
+   * kiosk. With profiles the page names its session (the key the socket was sent), so the file goes into
+   * the models folder of the profile that page has open; a session that is not live is refused.
+   */
+  function uploadModel(req: IncomingMessage, res: ServerResponse): void {
+    const refuse = (status: number, code: string) => {
+      req.resume();
+      res.writeHead(status, headers({ "Content-Type": "application/json; charset=utf-8", Connection: "close" })).end(JSON.stringify({ error: { code } }));
+    };
+    if (req.method !== "POST") return void res.writeHead(405, headers({ Allow: "POST" })).end();
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedHosts().has(origin.replace(/^http:\/\//, ""))) return refuse(403, "forbidden");
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? null;
+    if (!tokenMatches(token, bearer)) return refuse(401, "unauthorized");
+    if (!sessions || sessions.kind === "kiosk") return refuse(403, "unavailable");
+    const source = sessions;
+    const named = typeof req.headers["x-carefold-session"] === "string" ? req.headers["x-carefold-session"] : null;
+    if (source.kind === "profiles" && !named) return refuse(401, "session");
+    void source.open(named).then(async (session) => {
+      try {
+        if (source.kind === "profiles" && session.key !== named) return refuse(401, "session");
+        await receiveModelUpload(req, res, { ...uploads, engine: session.engine }, headers());
+      } finally {
+        source.detach(session.key);
+      }
+    }, () => refuse(503, "unavailable"));
+  }
+
   const server = createServer(serveStatic);
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? DEFAULT_MAX_PAYLOAD });
 
@@ -192,7 +229,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         sessions.touch(session.key);
         send(ws, { event });
       });
-      if (sessions.kind === "kiosk") send(ws, { session: session.key });
+      // The page presents its key again on a reconnect, to stay in its kiosk session or on its profile.
+      if (sessions.kind !== "shared") send(ws, { session: session.key });
       return session;
     });
     ws.on("close", () => {

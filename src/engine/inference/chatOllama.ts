@@ -58,7 +58,7 @@ export class CarefoldChatOllama extends ChatOllama {
   constructor(fields: CarefoldChatOllamaInput) {
     const baseUrl = (fields.baseUrl ?? DEFAULT_OLLAMA_URL).replace(/\/+$/, "");
     const idleTimeoutMs = fields.idleTimeoutMs ?? DEFAULT_OLLAMA_IDLE_TIMEOUT_MS;
-    const timeout = () => new OllamaError(noAnswerMessage(baseUrl, fields.model, idleTimeoutMs), "timeout");
+    const timeout = () => new OllamaError(noAnswerMessage(baseUrl, fields.model, idleTimeoutMs), "timeout", { baseUrl, model: fields.model });
     super({
       ...fields,
       baseUrl,

@@ -58,8 +58,14 @@ export interface GgufSummary {
   hasChatTemplate: boolean;
 }
 
+/** Why a file is not a usable model, so each host can say it in the user's language (modelFileText.ts). */
+export type ModelFileProblem = "not-gguf" | "damaged" | "version" | "split" | "truncated" | "not-file" | "not-found" | "unreadable" | "bad-name" | "incomplete" | "checksum";
+
 export class InvalidModelFileError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly problem: ModelFileProblem = "damaged",
+  ) {
     super(message);
     this.name = "InvalidModelFileError";
   }
@@ -129,13 +135,13 @@ async function checkHeader(path: string, size: number): Promise<void> {
     await handle.close();
   }
   if (header.toString("latin1", 0, 4) !== "GGUF") {
-    throw new InvalidModelFileError(`${path} is not a GGUF model file. Carefold needs a .gguf file (for example from Hugging Face).`);
+    throw new InvalidModelFileError(`${path} is not a GGUF model file. Carefold needs a .gguf file (for example from Hugging Face).`, "not-gguf");
   }
   const damaged = () =>
-    new InvalidModelFileError(`${path} is not a complete GGUF model file (its header is cut off or damaged). If it was copied from a USB stick or downloaded, copy it again.`);
+    new InvalidModelFileError(`${path} is not a complete GGUF model file (its header is cut off or damaged). If it was copied from a USB stick or downloaded, copy it again.`, "damaged");
   if (size < GGUF_HEADER_BYTES) throw damaged();
   const version = header.readUInt32LE(4);
-  if (version !== 2 && version !== 3) throw new InvalidModelFileError(`${path} is a GGUF file of version ${version}, which Carefold cannot read.`);
+  if (version !== 2 && version !== 3) throw new InvalidModelFileError(`${path} is a GGUF file of version ${version}, which Carefold cannot read.`, "version");
   const needed = BigInt(GGUF_HEADER_BYTES) + header.readBigUInt64LE(8) * BigInt(MIN_TENSOR_INFO_BYTES) + header.readBigUInt64LE(16) * BigInt(MIN_METADATA_ENTRY_BYTES);
   if (needed > BigInt(size)) throw damaged();
   const metadata = await open(path, "r");
@@ -154,11 +160,12 @@ export async function validateGgufFile(path: string): Promise<GgufSummary> {
   let size: number;
   try {
     const s = await stat(path);
-    if (!s.isFile()) throw new InvalidModelFileError(`${path} is not a file.`);
+    if (!s.isFile()) throw new InvalidModelFileError(`${path} is not a file.`, "not-file");
     size = s.size;
   } catch (err) {
     if (err instanceof InvalidModelFileError) throw err;
-    throw new InvalidModelFileError(`Cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}.`);
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new InvalidModelFileError(`Cannot read ${path}: ${code ?? String(err)}.`, code === "ENOENT" || code === "ENOTDIR" ? "not-found" : "unreadable");
   }
   await checkHeader(path, size);
   let info: GgufFileInfo;
@@ -170,11 +177,12 @@ export async function validateGgufFile(path: string): Promise<GgufSummary> {
       /magic|not a valid gguf|invalid gguf/i.test(detail)
         ? `${path} is not a GGUF model file. Carefold needs a .gguf file (for example from Hugging Face).`
         : `${path} is not a complete GGUF model file (${detail}). If it was copied from a USB stick or downloaded, copy it again.`,
+      /magic|not a valid gguf|invalid gguf/i.test(detail) ? "not-gguf" : "damaged",
     );
   }
   const split = (info.metadata as { split?: { count?: unknown } }).split;
   if (numberOrNull(split?.count) !== null && numberOrNull(split?.count)! > 1) {
-    throw new InvalidModelFileError(`${path} is one part of a split model; merge the parts into one .gguf file first.`);
+    throw new InvalidModelFileError(`${path} is one part of a split model; merge the parts into one .gguf file first.`, "split");
   }
   let end = 0;
   for (const tensor of info.fullTensorInfo ?? info.tensorInfo ?? []) {
@@ -185,6 +193,7 @@ export async function validateGgufFile(path: string): Promise<GgufSummary> {
     throw new InvalidModelFileError(
       // The advice first: where this is shown in one short line (a failed answer), the path is what gets cut.
       `${basename(path)} is truncated. Copy or download it again (its tensors need ${end} bytes but the file has ${size}: ${path}).`,
+      "truncated",
     );
   }
   return summarize(info, size);

@@ -33,10 +33,19 @@ export interface PullOptions {
   endpoints?: ModelDownloadEndpoints;
 }
 
+/** What kind of failure, and where from, so the app can say it in the user's language without commands. */
+export type DownloadProblem = "unreachable" | "interrupted" | "no-space" | "other";
+
 export class ModelDownloadError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  readonly problem: DownloadProblem;
+  readonly host: string | null;
+  readonly neededBytes: number | null;
+  constructor(message: string, options?: { cause?: unknown; problem?: DownloadProblem; host?: string; neededBytes?: number }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ModelDownloadError";
+    this.problem = options?.problem ?? "other";
+    this.host = options?.host ?? null;
+    this.neededBytes = options?.neededBytes ?? null;
   }
 }
 
@@ -104,7 +113,7 @@ async function preflight(uri: string, host: string, title: string, options: Pull
       timedOut
         ? `No answer from ${host} within ${seconds(timeoutMs)}. ${OFFLINE_HINT}`
         : `Could not reach ${host} to download ${title} (${describeFetchError(err)}). ${OFFLINE_HINT}`,
-      { cause: err },
+      { cause: err, problem: "unreachable", host },
     );
   }
 }
@@ -133,7 +142,7 @@ async function ensureDiskSpace(dir: string, bytes: number): Promise<void> {
   const fs = await statfs(dir).catch(() => null);
   if (fs && fs.bavail * fs.bsize < bytes) {
     const gb = (n: number) => `${(n / 1e9).toFixed(1)} GB`;
-    throw new ModelDownloadError(`Not enough disk space: the model needs ${gb(bytes)}, ${gb(fs.bavail * fs.bsize)} is free.`);
+    throw new ModelDownloadError(`Not enough disk space: the model needs ${gb(bytes)}, ${gb(fs.bavail * fs.bsize)} is free.`, { problem: "no-space", neededBytes: bytes });
   }
 }
 
@@ -172,13 +181,13 @@ export async function pullModel(dataDir: string, idOrUri: string, options: PullO
         },
       }),
       connectTimeoutMs,
-      () => new ModelDownloadError(`No answer from ${host} within ${seconds(connectTimeoutMs)}. ${OFFLINE_HINT}`),
+      () => new ModelDownloadError(`No answer from ${host} within ${seconds(connectTimeoutMs)}. ${OFFLINE_HINT}`, { problem: "unreachable", host }),
     );
   } catch (err) {
     if (err instanceof ModelDownloadError) throw err;
     throw new ModelDownloadError(
       `Could not reach ${host} to download ${target.title} (${err instanceof Error ? err.message : String(err)}). ${OFFLINE_HINT}`,
-      { cause: err },
+      { cause: err, problem: "unreachable", host },
     );
   }
 
@@ -203,7 +212,7 @@ export async function pullModel(dataDir: string, idOrUri: string, options: PullO
         : String(err);
     throw new ModelDownloadError(
       `Downloading ${target.title} from ${host} failed: ${reason}. Run the same command again to resume. ${OFFLINE_HINT}`,
-      { cause: err },
+      { cause: err, problem: "interrupted", host },
     );
   } finally {
     clearInterval(watchdog);
@@ -215,10 +224,11 @@ export async function pullModel(dataDir: string, idOrUri: string, options: PullO
     if (downloader.totalSize > 0 && summary.sizeBytes !== downloader.totalSize) {
       throw new InvalidModelFileError(
         `The download is incomplete (${summary.sizeBytes} of ${downloader.totalSize} bytes); run the command again to resume.`,
+        "incomplete",
       );
     }
     if (target.sha256 && (await sha256Of(downloadedPath)) !== target.sha256.toLowerCase()) {
-      throw new InvalidModelFileError(`The downloaded file does not match the expected checksum of ${target.title}.`);
+      throw new InvalidModelFileError(`The downloaded file does not match the expected checksum of ${target.title}.`, "checksum");
     }
     await moveIntoPlace(downloadedPath, finalPath);
     return { model: toLocalModel(target.fileName, summary), summary, path: finalPath };

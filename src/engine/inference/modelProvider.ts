@@ -105,11 +105,12 @@ function ollamaProvider(settings: ModelSettings, options: ModelProviderOptions, 
   return {
     describe: () => info,
     async getChatModel(): Promise<BaseChatModel> {
-      await ready();
+      const status = await ready();
       return new CarefoldChatOllama({
         model,
         baseUrl,
-        numCtx: settings.contextSize ?? DEFAULT_CONTEXT_SIZE,
+        // Never more than the model was trained for: Ollama would accept it and answer worse.
+        numCtx: Math.min(settings.contextSize ?? DEFAULT_CONTEXT_SIZE, status.contextLength ?? Number.MAX_SAFE_INTEGER),
         numPredict: options.maxTokens ?? DEFAULT_MAX_ANSWER_TOKENS,
         temperature: 0,
         fetch: options.fetch,

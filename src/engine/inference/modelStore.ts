@@ -74,6 +74,13 @@ export async function moveIntoPlace(tempPath: string, finalPath: string): Promis
 export const tempNameFor = (dir: string, file: string): string =>
   join(dir, `.${file}.${process.pid}.${randomBytes(6).toString("hex")}.partial`);
 
+export class ModelExistsError extends Error {
+  constructor(readonly file: string) {
+    super(`A model named ${file} is already installed. Remove it first or import under another name.`);
+    this.name = "ModelExistsError";
+  }
+}
+
 export interface ImportResult {
   model: LocalModel;
   summary: GgufSummary;
@@ -83,7 +90,7 @@ export interface ImportResult {
 /** Validates `sourcePath` as a complete GGUF model and copies it into models/ under `fileName` (default: its name). */
 export async function importModel(dataDir: string, sourcePath: string, fileName = basename(sourcePath)): Promise<ImportResult> {
   if (!isSafeModelFileName(fileName)) {
-    throw new InvalidModelFileError(`"${fileName}" is not a usable model file name; it must end in .gguf.`);
+    throw new InvalidModelFileError(`"${fileName}" is not a usable model file name; it must end in .gguf.`, "bad-name");
   }
   const summary = await validateGgufFile(sourcePath);
   const dir = modelsDir(dataDir);
@@ -91,15 +98,13 @@ export async function importModel(dataDir: string, sourcePath: string, fileName 
   ensurePrivateDir(dir);
   const finalPath = join(dir, fileName);
   const existing = await stat(finalPath).catch(() => null);
-  if (existing) {
-    throw new Error(`A model named ${fileName} is already installed. Remove it first or import under another name.`);
-  }
+  if (existing) throw new ModelExistsError(fileName);
   const tempPath = tempNameFor(dir, fileName);
   try {
     await copyFile(sourcePath, tempPath, constants.COPYFILE_EXCL);
     // Validate the copy too: the source may have changed or the disk filled up mid-copy.
     const copied = await validateGgufFile(tempPath);
-    if (copied.sizeBytes !== summary.sizeBytes) throw new InvalidModelFileError("The copy is incomplete; try again.");
+    if (copied.sizeBytes !== summary.sizeBytes) throw new InvalidModelFileError("The copy is incomplete; try again.", "incomplete");
     await moveIntoPlace(tempPath, finalPath);
   } catch (err) {
     await rm(tempPath, { force: true });

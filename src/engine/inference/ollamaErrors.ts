@@ -5,13 +5,18 @@
 export type OllamaProblem = "not-running" | "model-missing" | "no-tool-support" | "incomplete-stream" | "timeout" | "other";
 
 export class OllamaError extends Error {
+  /** Where and which model, so a screen can say it again in the user's language (ollamaText.ts). */
+  readonly baseUrl: string | null;
+  readonly model: string | null;
   constructor(
     message: string,
     readonly problem: OllamaProblem,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; baseUrl?: string; model?: string },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "OllamaError";
+    this.baseUrl = options?.baseUrl ?? null;
+    this.model = options?.model ?? null;
   }
 }
 
@@ -68,21 +73,21 @@ export function toOllamaError(err: unknown, context: { baseUrl: string; model: s
   const message = err instanceof Error ? err.message : String(err);
   const status = (err as { status_code?: unknown } | null)?.status_code;
   if (connectionErrorCode(err) !== null || (err instanceof TypeError && message === "fetch failed")) {
-    return new OllamaError(notRunningMessage(context.baseUrl), "not-running", { cause: err });
+    return new OllamaError(notRunningMessage(context.baseUrl), "not-running", { cause: err, ...context });
   }
   if (/does not support tools/i.test(message)) {
-    return new OllamaError(noToolSupportMessage(context.model), "no-tool-support", { cause: err });
+    return new OllamaError(noToolSupportMessage(context.model), "no-tool-support", { cause: err, ...context });
   }
   if (status === 404 || /model ".*" not found|not found, try pulling/i.test(message)) {
-    return new OllamaError(modelMissingMessage(context.model), "model-missing", { cause: err });
+    return new OllamaError(modelMissingMessage(context.model), "model-missing", { cause: err, ...context });
   }
   if (/did not receive done/i.test(message)) {
     return new OllamaError(
       `Ollama stopped answering before the reply was complete (the stream ended without "done"). ` +
         `Check that Ollama at ${context.baseUrl} is still running and has enough memory for "${context.model}", then try again.`,
       "incomplete-stream",
-      { cause: err },
+      { cause: err, ...context },
     );
   }
-  return new OllamaError(`Ollama at ${context.baseUrl} reported an error: ${message}`, "other", { cause: err });
+  return new OllamaError(`Ollama at ${context.baseUrl} reported an error: ${message}`, "other", { cause: err, ...context });
 }

@@ -17,7 +17,21 @@ export interface OllamaStatus {
   version: string | null;
   models: string[];
   problem: string | null;
+  /** What kind of problem, so a screen can say it in the user's language (modelsList.ts). */
+  problemKind: OllamaProbeProblem | null;
+  /** The model's trained context length from `/api/show` (`<arch>.context_length`), when it says. */
+  contextLength?: number | null;
 }
+
+/** `<arch>.context_length` from /api/show's model_info: the most context the model was trained for. */
+export function contextLengthOf(show: unknown): number | null {
+  const info = (show as { model_info?: Record<string, unknown> } | null)?.model_info ?? {};
+  const arch = info["general.architecture"];
+  const value = typeof arch === "string" ? info[`${arch}.context_length`] : Object.entries(info).find(([k]) => k.endsWith(".context_length"))?.[1];
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+export type OllamaProbeProblem = "not-running" | "timeout" | "not-ollama" | "other";
 
 export interface ProbeOptions {
   timeoutMs?: number;
@@ -41,24 +55,25 @@ async function getJson(url: string, options: ProbeOptions, init?: RequestInit): 
   return { status: response.status, body };
 }
 
-function describeFailure(err: unknown, baseUrl: string): string {
+function describeFailure(err: unknown, baseUrl: string): [string, OllamaProbeProblem] {
   if (connectionErrorCode(err) !== null || (err instanceof TypeError && err.message === "fetch failed")) {
-    return notRunningMessage(baseUrl);
+    return [notRunningMessage(baseUrl), "not-running"];
   }
   if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) {
-    return `Ollama at ${baseUrl} did not answer in time. Check that \`ollama serve\` is running and not busy, then try again.`;
+    return [`Ollama at ${baseUrl} did not answer in time. Check that \`ollama serve\` is running and not busy, then try again.`, "timeout"];
   }
-  return `Could not reach Ollama at ${baseUrl}: ${err instanceof Error ? err.message : String(err)}`;
+  return [`Could not reach Ollama at ${baseUrl}: ${err instanceof Error ? err.message : String(err)}`, "other"];
 }
 
 /** Never throws: reports reachability, version and installed model tags. */
 export async function probeOllama(baseUrlInput?: string, options: ProbeOptions = {}): Promise<OllamaStatus> {
   const baseUrl = normalizeOllamaUrl(baseUrlInput);
-  const status: OllamaStatus = { reachable: false, baseUrl, version: null, models: [], problem: null };
+  const status: OllamaStatus = { reachable: false, baseUrl, version: null, models: [], problem: null, problemKind: null };
   try {
     const version = await getJson(`${baseUrl}/api/version`, options);
     if (version.status !== 200) {
       status.problem = `The server at ${baseUrl} does not look like Ollama (GET /api/version answered ${version.status}).`;
+      status.problemKind = "not-ollama";
       return status;
     }
     status.version = String((version.body as { version?: unknown } | null)?.version ?? "") || null;
@@ -67,7 +82,7 @@ export async function probeOllama(baseUrlInput?: string, options: ProbeOptions =
     status.models = models.map((m) => String(m.name ?? m.model ?? "")).filter((n) => n.length > 0);
     status.reachable = true;
   } catch (err) {
-    status.problem = describeFailure(err, baseUrl);
+    [status.problem, status.problemKind] = describeFailure(err, baseUrl);
   }
   return status;
 }
@@ -84,8 +99,8 @@ export function hasOllamaModel(installed: readonly string[], model: string): boo
  */
 export async function requireOllamaModel(baseUrlInput: string | undefined, model: string, options: ProbeOptions = {}): Promise<OllamaStatus> {
   const status = await probeOllama(baseUrlInput, options);
-  if (!status.reachable) throw new OllamaError(status.problem ?? notRunningMessage(status.baseUrl), "not-running");
-  if (!hasOllamaModel(status.models, model)) throw new OllamaError(modelMissingMessage(model), "model-missing");
+  if (!status.reachable) throw new OllamaError(status.problem ?? notRunningMessage(status.baseUrl), "not-running", { baseUrl: status.baseUrl, model });
+  if (!hasOllamaModel(status.models, model)) throw new OllamaError(modelMissingMessage(model), "model-missing", { baseUrl: status.baseUrl, model });
   try {
     const show = await getJson(`${status.baseUrl}/api/show`, options, {
       method: "POST",
@@ -94,8 +109,9 @@ export async function requireOllamaModel(baseUrlInput: string | undefined, model
     });
     const capabilities = (show.body as { capabilities?: unknown } | null)?.capabilities;
     if (Array.isArray(capabilities) && !capabilities.includes("tools")) {
-      throw new OllamaError(noToolSupportMessage(model), "no-tool-support");
+      throw new OllamaError(noToolSupportMessage(model), "no-tool-support", { baseUrl: status.baseUrl, model });
     }
+    return { ...status, contextLength: contextLengthOf(show.body) };
   } catch (err) {
     // Older Ollama versions have no capabilities field; the chat call reports missing tool support then.
     if (err instanceof OllamaError) throw err;

@@ -1,6 +1,7 @@
 /** Phase 1 — context load: history, notes, the attachments the user picked, workspace memory. */
 import { dirname } from "node:path";
-import { lexists, NotContainedError, readContained } from "../storage/containedFile";
+import { lexists, NotContainedError } from "../storage/containedFile";
+import { FileSealer } from "../storage/sealedFile";
 import type { AttachmentsStore } from "../workspace/attachmentsStore";
 import { foldText } from "../../shared/text";
 import { firstLineOf, type NotesStore } from "../workspace/notesStore";
@@ -68,10 +69,10 @@ export function notesNamedIn(message: string, notes: NotesStore, limits = NAMED_
 }
 
 /** workspace/AGENTS.md, never through a link or a hard link planted in its place (null then, as when there is none). */
-function readMemory(file: string): string | null {
+function readMemory(file: string, files: FileSealer): string | null {
   if (!lexists(file)) return null;
   try {
-    return readContained(dirname(file), file).slice(0, 4000);
+    return files.readContainedText(dirname(file), file).slice(0, 4000);
   } catch (err) {
     if (err instanceof NotContainedError) return null;
     throw err;
@@ -84,6 +85,8 @@ export interface ContextDeps {
   attachments: AttachmentsStore;
   /** workspace/AGENTS.md */
   memoryFile: string;
+  /** How workspace files are encrypted (the data key); default: plain. */
+  files?: FileSealer;
   historyTurns?: number;
 }
 
@@ -113,7 +116,7 @@ export function createContextLoader(deps: ContextDeps): PhaseFn {
         notesOmitted: notes.omitted,
         attachments,
         namedNotes: notesNamedIn(state.text, deps.notes),
-        memory: readMemory(deps.memoryFile),
+        memory: readMemory(deps.memoryFile, deps.files ?? new FileSealer(dirname(deps.memoryFile), null)),
       },
     };
   };

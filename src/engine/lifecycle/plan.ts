@@ -20,27 +20,31 @@ export function defaultPlan(why = "General visit preparation (no specialist matc
  * A check run on the plan before dispatch (no model configured, missing consent): it may end the
  * turn with a result, and an event telling the front end what to offer.
  */
-export type PlanCheck = (plan: Plan, state: ConsultStateValue) => { event?: EngineEvent; result: TurnResult } | null;
+export type PlanCheck = (plan: Plan, state: ConsultStateValue) => { event?: EngineEvent; result: TurnResult } | { event?: EngineEvent; plan: Plan } | null;
 
 export function createPlanner(route: Router, checks: PlanCheck[] = []): PhaseFn {
   return async (state, io) => {
-    const plan = await route(state.text, state.context);
+    const routed = await route(state.text, state.context);
     io.emit({
       type: "trace",
       turnId: state.turnId,
       threadId: state.threadId,
       stage: "info",
       tool: "plan",
-      label: plan.why,
+      label: routed.why,
       agent: null,
       ok: true,
       durationMs: null,
     });
+    let plan = routed;
     for (const check of checks) {
       const stop = check(plan, state);
       if (!stop) continue;
       if (stop.event) io.emit(stop.event);
-      return { executionPlan: plan, result: stop.result };
+      if ("result" in stop) return { executionPlan: plan, result: stop.result };
+      // A check may narrow the plan instead (a specialist the user said "Not now" to): said as a trace too.
+      plan = stop.plan;
+      io.emit({ type: "trace", turnId: state.turnId, threadId: state.threadId, stage: "info", tool: "plan", label: plan.why, agent: null, ok: true, durationMs: null });
     }
     return { executionPlan: plan };
   };

@@ -61,6 +61,11 @@ export function creationProblem(root: string, file: string): NotContainedError |
 
 /** The text of `file`, read without following a link at the last step (O_NOFOLLOW where the OS has it). */
 export function readContained(root: string, file: string): string {
+  return readContainedBytes(root, file).toString("utf8");
+}
+
+/** `readContained`'s bytes (an encrypted workspace file is opened from them, sealedFile.ts). */
+export function readContainedBytes(root: string, file: string): Buffer {
   const problem = containmentProblem(root, file);
   if (problem) throw problem;
   const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
@@ -68,7 +73,7 @@ export function readContained(root: string, file: string): string {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new NotContainedError("not_file");
     if (st.nlink > 1) throw new NotContainedError("hard_link");
-    return readFileSync(fd, "utf8");
+    return readFileSync(fd);
   } finally {
     closeSync(fd);
   }

@@ -2,13 +2,25 @@
  * SQLite access for the engine: one file (<data>/carefold.db), WAL, and per-module migrations so each
  * store (settings, threads, consent, catalog, checkpoints) owns its own tables.
  */
-import Database from "better-sqlite3";
 import { closeSync, constants, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
-import { sqliteBindingForThisProcess } from "./nativeBinding";
+import { encryptPlainDatabase, type EncryptStep } from "./encryptDatabase";
 import { makePrivateIfExists, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./privateFiles";
+import { connectKeyed, type Db } from "./sqliteConnection";
 
-export type Db = Database.Database;
+export type { Db };
+export { DatabaseKeyError } from "./sqliteConnection";
+
+export interface OpenDatabaseOptions {
+  /**
+   * The data folder's key (dataKey.ts): the file is encrypted with it (sqliteConnection.ts names the
+   * cipher), and a plain file from an earlier version is encrypted first (encryptDatabase.ts). A wrong
+   * key throws DatabaseKeyError; null or absent: a plain database (tests, throwaway in-memory ones).
+   */
+  key?: Buffer | null;
+  /** Crash tests only: each step of encrypting a plain file. */
+  encryptStep?: (step: EncryptStep) => void;
+}
 
 /** The files SQLite keeps for a database: the file, its WAL and shared-memory index, a rollback journal. */
 export const SQLITE_FILE_SUFFIXES = ["", "-wal", "-shm", "-journal"] as const;
@@ -37,11 +49,14 @@ export function makeDatabasePrivate(file: string): void {
   for (const suffix of SQLITE_FILE_SUFFIXES) makePrivateIfExists(file + suffix);
 }
 
-export function openDatabase(file: string): Db {
-  if (onDisk(file)) preparePrivateFile(file);
-  // Under Electron the Node-ABI build cannot load: use the Electron build kept apart (see nativeBinding.ts).
-  const binding = sqliteBindingForThisProcess();
-  const db = binding.kind === "electron" ? new Database(file, { nativeBinding: binding.path }) : new Database(file);
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
+  const key = options.key ?? null;
+  if (onDisk(file)) {
+    preparePrivateFile(file);
+    if (key) encryptPlainDatabase(file, key, options.encryptStep);
+  }
+  // The key goes in before anything else reads the file; a wrong one fails here, never as a new database.
+  const db = connectKeyed(file, onDisk(file) ? key : null);
   db.pragma("journal_mode = WAL");
   if (onDisk(file)) makeDatabasePrivate(file);
   db.pragma("synchronous = NORMAL");

@@ -7,8 +7,8 @@
 import { join } from "node:path";
 import type { DocumentPage, StructuredData } from "../../shared/contract";
 import type { IngestResult } from "../documents";
-import { writeFileAtomic } from "../storage/atomicWrite";
-import { lexists, NotContainedError, readContained } from "../storage/containedFile";
+import { lexists, NotContainedError } from "../storage/containedFile";
+import { FileSealer } from "../storage/sealedFile";
 
 /** A "page" of plain text for honest truncation reporting (roughly one printed page). */
 export const TEXT_PAGE_CHARS = 3000;
@@ -48,23 +48,24 @@ export function documentPages(result: IngestResult): DocumentPage[] {
   return pages;
 }
 
-export function writeDocument(folder: string, doc: StoredDocument): void {
-  writeFileAtomic(join(folder, "document.json"), JSON.stringify(doc));
-  writeFileAtomic(join(folder, "extracted.txt"), doc.pages.map((p) => (p.read ? p.text : "")).join(PAGE_BREAK));
+/** Both files hold the document's text: sealed with the data key like the attachment itself. */
+export function writeDocument(folder: string, doc: StoredDocument, files: FileSealer = new FileSealer(folder, null)): void {
+  files.write(join(folder, "document.json"), JSON.stringify(doc));
+  files.write(join(folder, "extracted.txt"), doc.pages.map((p) => (p.read ? p.text : "")).join(PAGE_BREAK));
 }
 
-function readInside(root: string, file: string): string | null {
+function readInside(root: string, file: string, files: FileSealer): string | null {
   if (!lexists(file)) return null;
   try {
-    return readContained(root, file);
+    return files.readContainedText(root, file);
   } catch (err) {
     if (err instanceof NotContainedError) return null;
     throw err;
   }
 }
 
-export function readDocument(root: string, id: string): StoredDocument | null {
-  const text = readInside(root, join(root, id, "document.json"));
+export function readDocument(root: string, id: string, files: FileSealer = new FileSealer(root, null)): StoredDocument | null {
+  const text = readInside(root, join(root, id, "document.json"), files);
   if (text === null) return null;
   try {
     return JSON.parse(text) as StoredDocument;
@@ -77,8 +78,8 @@ export function readDocument(root: string, id: string): StoredDocument | null {
  * The text a consult reads of an attachment: its first MAX_CONTEXT_PAGES pages, each headed with its
  * citation ("[lab-report.pdf p.2]") so the model can say where a value came from.
  */
-export function contextTextOf(root: string, id: string, name: string): string | null {
-  const text = readInside(root, join(root, id, "extracted.txt"));
+export function contextTextOf(root: string, id: string, name: string, files: FileSealer = new FileSealer(root, null)): string | null {
+  const text = readInside(root, join(root, id, "extracted.txt"), files);
   if (text === null) return null;
   const pages = text.split(PAGE_BREAK);
   if (pages.length === 1) return text.slice(0, MAX_CONTEXT_PAGES * TEXT_PAGE_CHARS);

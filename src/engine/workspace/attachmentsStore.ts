@@ -10,8 +10,8 @@ import { MAX_ATTACHMENT_BYTES, type Attachment } from "../../shared/contract";
 import { EngineError } from "../../shared/rpc";
 import { newId } from "../ids";
 import { migrate, type Db } from "../storage/database";
-import { writeFileAtomic } from "../storage/atomicWrite";
 import { ensurePrivateDir } from "../storage/privateFiles";
+import { FileSealer } from "../storage/sealedFile";
 import { contextTextOf, readDocument, type StoredDocument } from "./attachmentDocument";
 import { ATTACHMENTS_QUOTA, inMiB } from "./quotas";
 
@@ -55,6 +55,8 @@ export interface AttachmentsOptions {
   reader?: AttachmentReader;
   /** An attachment's state changed (reading finished or failed). */
   onUpdated?: (attachment: Attachment) => void;
+  /** The files, encrypted with the data folder's key (default: plain). */
+  files?: FileSealer;
 }
 
 interface Row {
@@ -92,6 +94,8 @@ function toAttachment(r: Row): Attachment {
 
 export class AttachmentsStore {
   private readonly quota: { maxCount: number; maxTotalBytes: number };
+  /** The attachment, document.json and extracted.txt: sealed with the data key when there is one. */
+  readonly files: FileSealer;
   /** Reading in progress, by attachment id: a consult waits for its attachments. */
   private readonly reading = new Map<string, { done: Promise<void>; stop: AbortController }>();
 
@@ -101,6 +105,7 @@ export class AttachmentsStore {
     private readonly options: AttachmentsOptions = {},
   ) {
     this.quota = options.quota ?? ATTACHMENTS_QUOTA;
+    this.files = options.files ?? new FileSealer(dir, null);
     // Records and letters: the folder is 0700, each attachment's folder 0700 and its files 0600 (writeFileAtomic).
     ensurePrivateDir(dir);
     migrate(db, "attachments", [
@@ -123,7 +128,7 @@ export class AttachmentsStore {
     const id = newId();
     const safe = safeFileName(name);
     const folder = join(this.dir, id);
-    writeFileAtomic(join(folder, safe), bytes);
+    this.files.write(join(folder, safe), bytes);
     const row: Row = {
       id,
       name: name.slice(0, 255),
@@ -226,12 +231,12 @@ export class AttachmentsStore {
   /** Text as read into context: the first MAX_CONTEXT_PAGES pages, each with its citation. */
   contextText(id: string): string | null {
     const a = this.get(id);
-    return a ? contextTextOf(this.dir, id, a.name) : null;
+    return a ? contextTextOf(this.dir, id, a.name, this.files) : null;
   }
 
   /** What reading found (pages, table, notices, structured data), or null before or without it. */
   document(id: string): StoredDocument | null {
-    return readDocument(this.dir, id);
+    return readDocument(this.dir, id, this.files);
   }
 
   remove(id: string): boolean {

@@ -2,12 +2,12 @@
  * The attachments store's reader: the documents module reads the stored file in its worker (content
  * sniffed, limits, OCR), and what it read is stored beside the file; progress goes out as events.
  */
-import { readFileSync } from "node:fs";
 import type { EngineEvent, StructuredData } from "../../shared/contract";
 import { DocumentError, documentErrorText, ingestDocument, type IngestResult } from "../documents";
 import { documentPages, MAX_CONTEXT_PAGES, writeDocument } from "./attachmentDocument";
 import type { AttachmentReader, AttachmentReadResult } from "./attachmentsStore";
 import { ensurePrivateDir } from "../storage/privateFiles";
+import { FileSealer } from "../storage/sealedFile";
 
 export interface DocumentReaderOptions {
   emit(event: EngineEvent): void;
@@ -17,6 +17,8 @@ export interface DocumentReaderOptions {
   structure?(result: IngestResult, pages: ReturnType<typeof documentPages>): StructuredData | null;
   /** Where OCR language data may be unpacked (made 0700 before the worker writes into it). */
   ocrCacheDir?: string;
+  /** The stored files' encryption (the data key); default: plain files. */
+  files?: FileSealer;
   /** Test hook: extra execArgv for the worker. */
   workerExecArgv?: string[];
 }
@@ -28,7 +30,8 @@ export function createDocumentReader(options: DocumentReaderOptions): Attachment
       try {
         // The OCR worker copies language data in at the files' own mode: a 0700 folder keeps it the owner's.
         if (options.ocrCacheDir) ensurePrivateDir(options.ocrCacheDir);
-        result = await ingestDocument(readFileSync(file), name, {
+        // Decrypted here, in the engine: the worker gets the bytes, never a key or a path.
+        result = await ingestDocument((options.files ?? new FileSealer(folder, null)).read(file), name, {
           signal,
           ocrLanguages: ["eng", "spa"],
           ...(options.ocrCacheDir ? { ocrCacheDir: options.ocrCacheDir } : {}),
@@ -49,7 +52,7 @@ export function createDocumentReader(options: DocumentReaderOptions): Attachment
       if (signal.aborted) return { status: "failed", kind: null, pagesRead: null, pagesTotal: null, ocrPages: 0, structured: null, problem: null };
       const pages = documentPages(result);
       const structured = options.structure?.(result, pages) ?? null;
-      writeDocument(folder, { kind: result.kind, pages, table: result.table ?? null, notices: result.notices, structured });
+      writeDocument(folder, { kind: result.kind, pages, table: result.table ?? null, notices: result.notices, structured }, options.files);
       const read = pages.filter((p) => p.read).length;
       const empty = pages.every((p) => !p.read || p.empty);
       return {

@@ -1,15 +1,16 @@
 /**
- * Notes are plain markdown files in <data>/workspace/notes so users can open them with any editor.
- * Names are validated by the contract (flat, .md); every write is atomic and can be revision-checked.
+ * Notes are markdown files in <data>/workspace/notes, encrypted with the data folder's key (FileSealer;
+ * plain where the engine runs without one). Names are validated by the contract (flat, .md); every
+ * write is atomic and can be revision-checked.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { containmentProblem, lexists, NotContainedError, readContained } from "../storage/containedFile";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { containmentProblem, lexists, NotContainedError } from "../storage/containedFile";
 import { dirname, join, resolve, sep } from "node:path";
 import { NoteNameSchema, type Note, type NoteSummary } from "../../shared/contract";
 import { EngineError } from "../../shared/rpc";
-import { writeFileAtomic } from "../storage/atomicWrite";
 import { ensurePrivateDir } from "../storage/privateFiles";
+import { FileSealer } from "../storage/sealedFile";
 import { inMiB, NOTES_QUOTA } from "./quotas";
 
 export function revisionOf(content: string): string {
@@ -52,6 +53,7 @@ export class NotesStore {
   constructor(
     readonly dir: string,
     private readonly quota: { maxNotes: number; maxTotalBytes: number } = NOTES_QUOTA,
+    private readonly files: FileSealer = new FileSealer(dir, null),
   ) {
     // Notes are the user's own: the folder is 0700 and each note 0600 (writeFileAtomic).
     ensurePrivateDir(dir);
@@ -109,7 +111,7 @@ export class NotesStore {
       .filter((e) => containmentProblem(this.dir, join(this.dir, e.name)) === null)
       .map((e) => {
         const file = join(this.dir, e.name);
-        return this.summary(e.name, readContained(this.dir, file), statSync(file).mtime);
+        return this.summary(e.name, this.files.readContainedText(this.dir, file), statSync(file).mtime);
       })
       .sort((a, b) => b.modifiedAt.localeCompare(a.modifiedAt));
   }
@@ -123,7 +125,7 @@ export class NotesStore {
     if (!lexists(file)) throw new EngineError("not_found", `No note named ${name}`);
     let content: string;
     try {
-      content = readContained(this.dir, file);
+      content = this.files.readContainedText(this.dir, file);
     } catch (err) {
       if (err instanceof NotContainedError) throw new EngineError("invalid_input", `Carefold does not open ${name}: ${err.message}`);
       throw err;
@@ -134,16 +136,16 @@ export class NotesStore {
   write(name: string, content: string, expectedRevision?: string): NoteSummary {
     const file = this.writablePath(name);
     if (expectedRevision !== undefined) {
-      const current = existsSync(file) ? revisionOf(readFileSync(file, "utf8")) : "";
+      const current = existsSync(file) ? revisionOf(this.files.readText(file)) : "";
       if (current !== expectedRevision) {
         throw new EngineError("conflict", `${name} changed since you opened it; reload it to see the latest version`);
       }
     }
     // Writing what is already there is a no-op, so applying an approved note again (after a restart) is harmless.
-    const current = existsSync(file) ? readFileSync(file, "utf8") : null;
+    const current = existsSync(file) ? this.files.readText(file) : null;
     if (current !== content) {
       this.checkQuota(current === null, Buffer.byteLength(content) - (current === null ? 0 : Buffer.byteLength(current)));
-      writeFileAtomic(file, content);
+      this.files.write(file, content);
       this.changed(name, content);
     }
     return this.summary(name, content, statSync(file).mtime);

@@ -4,7 +4,8 @@
  * uses the page's print stylesheet (Save as PDF is in the print dialog); in the
  * desktop app the same content goes to host.printToPdf as a standalone document. Logs sent with the
  * question (blood-pressure, glucose) follow the agenda with their trend chart and its table, on screen,
- * on paper and in the PDF; the downloaded Markdown has their tables.
+ * on paper and in the PDF; the downloaded Markdown has their tables. The medicines the user listed or
+ * attached come first, as written, with lines to write on (issue 18, item 6).
  */
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,15 +29,59 @@ type Field = (typeof FIELDS)[number];
  * lines on top (filled in, or a line to write on); returns what to announce.
  */
 export function saveAgendaText(agenda: Agenda, logs: AgendaLog[], fields: Partial<Record<Field, string>>, t: TFunction, language: string): string {
-  const details = FIELDS.map((f) => `${t(`agenda.field.${f}`)}: ${fields[f] || "____________________"}`).join("\n");
-  downloadText(`${agenda.fileName}.txt`, `${details}\n\n${withLogs(agenda.markdown, logsMarkdown(logs, t, language))}`);
+  const details = FIELDS.map((f) => `${t(`agenda.field.${f}`)}: ${fields[f] || BLANK}`).join("\n");
+  downloadText(`${agenda.fileName}.txt`, `${details}\n\n${medicinesText(agenda.medicines ?? [], t)}\n\n${withLogs(agenda.markdown, logsMarkdown(logs, t, language))}`);
   return t("agenda.downloaded", { name: `${agenda.fileName}.txt` });
+}
+
+/** The page's own title is the agenda's first heading: printed once, in the header (room for one page). */
+export function withoutTitleHeading(markdown: string, title: string): string {
+  const first = /^\s*#\s+(.+?)\s*#*\s*(?:\n+|$)/.exec(markdown);
+  return first && first[1]!.trim() === title.trim() ? markdown.slice(first[0].length) : markdown;
+}
+
+/** A line to write on, in the text file. */
+const BLANK = "____________________";
+
+/** The medicines as written, then room to add one; with none, a blank list (five lines to write on). */
+function medicinesText(medicines: string[], t: TFunction): string {
+  const lines = medicines.length ? [t("agenda.medicines.asWritten"), ...medicines.map((m) => `- ${m}`), `- ${BLANK}`] : [t("agenda.medicines.blank"), ...Array<string>(5).fill(`- ${BLANK}`)];
+  return [`${t("agenda.medicines.title")}:`, ...lines].join("\n");
 }
 
 export interface Agenda {
   fileName: string;
   title: string;
   markdown: string;
+  /** The medicines the user listed or attached in the conversation, as written (agenda.export). */
+  medicines?: string[];
+}
+
+/**
+ * The "Medicines" section: each as the user wrote it or the list printed it (never interpreted here), and
+ * ruled lines to write on (only lines when none were listed). Part of the body, so the PDF has it too.
+ */
+function AgendaMedicines({ medicines }: { medicines: string[] }) {
+  const { t } = useTranslation();
+  const blank = medicines.length ? 1 : 5;
+  return (
+    <section className="agenda-medicines" aria-labelledby="agenda-medicines-title">
+      <h3 id="agenda-medicines-title">{t("agenda.medicines.title")}</h3>
+      <p className="agenda-medicines-note">{medicines.length ? t("agenda.medicines.asWritten") : t("agenda.medicines.blank")}</p>
+      {medicines.length ? (
+        <ul>
+          {medicines.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="write-lines" aria-hidden="true">
+        {Array.from({ length: blank }, (_, i) => (
+          <div key={i} className="write-line" />
+        ))}
+      </div>
+    </section>
+  );
 }
 
 export function AgendaView({ agenda, logs = [], desktop, shared = false, onBack }: { agenda: Agenda; logs?: AgendaLog[]; desktop: boolean; shared?: boolean; onBack(): void }) {
@@ -47,7 +92,8 @@ export function AgendaView({ agenda, logs = [], desktop, shared = false, onBack 
   // Who and when, filled in here or by hand on paper; never stored.
   const [fields, setFields] = useState<Record<Field, string>>({ name: "", birthDate: "", visitDate: "", clinician: "" });
   const dateLine = t("agenda.preparedOn", { date: formatDate(new Date(), i18n.language) });
-  const { body: agendaBody, footer } = splitFooter(agenda.markdown);
+  const { body: withTitle, footer } = splitFooter(agenda.markdown);
+  const agendaBody = withoutTitleHeading(withTitle, agenda.title);
   const footerLines = [footer ?? t("agenda.footer")];
 
   const print = async () => {
@@ -113,6 +159,7 @@ export function AgendaView({ agenda, logs = [], desktop, shared = false, onBack 
           </dl>
         </header>
         <div ref={body} className="agenda-body">
+          <AgendaMedicines medicines={agenda.medicines ?? []} />
           <Markdown text={agendaBody} headingOffset={1} />
           <AgendaLogs logs={logs} />
         </div>

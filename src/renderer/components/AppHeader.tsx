@@ -1,6 +1,7 @@
 /** The app's header: name, what it is (and is not), and the main navigation between screens. */
 import type { Ref } from "react";
 import { useTranslation } from "react-i18next";
+import { profileLabel, useProfile } from "../state/profiles";
 
 export type View = "chat" | "catalog" | "notes" | "attachments" | "settings" | "agenda" | "attachment";
 
@@ -25,12 +26,18 @@ export function AppHeader({
   waitingRef?: Ref<HTMLButtonElement>;
 }) {
   const { t } = useTranslation();
+  const profile = useProfile();
   return (
     <header className="app-header">
       <div className="brand">
         <h1>{t("app.title")}</h1>
         <p className="tagline">{t("app.tagline")}</p>
       </div>
+      {profile && (profile.profiles.length > 1 || profile.current.hasPin) ? (
+        <button type="button" className="button-secondary switch-person" onClick={profile.switchPerson}>
+          {t("profiles.switchPersonNamed", { name: profileLabel(profile.current, t("profiles.me")) })}
+        </button>
+      ) : null}
       {showNav ? (
         <nav className="main-nav" aria-label={t("nav.label")}>
           <ul>

@@ -108,6 +108,21 @@ function StatusNote({ message, actions }: { message: ChatMessage; actions: Answe
   }
 }
 
+/** A health specialist the user said "Not now" to in this conversation: said plainly, with the way to turn it on. */
+function ConsentOff({ titles, onTurnOn }: { titles: string[]; onTurnOn(): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="consent-off" data-testid="consent-off">
+      <p>{t("consent.offNote", { who: titles.join(", "), count: titles.length })}</p>
+      <div className="button-row">
+        <button type="button" className="button-secondary" onClick={onTurnOn}>
+          {t("consent.turnOn", { count: titles.length })}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** On every answer: copy its text, or ask the same question again for a new answer. */
 function AnswerTools({ message, actions }: { message: ChatMessage; actions: AnswerActions }) {
   const { t } = useTranslation();
@@ -196,6 +211,7 @@ export function AssistantMessage({ message, actions }: { message: ChatMessage; a
           {message.why ? <span className="why"> {t("conversation.why", { why: message.why })}</span> : null}
         </p>
       ) : null}
+      {message.consentOff?.length ? <ConsentOff titles={message.consentOff} onTurnOn={() => message.turnId && actions.onConsent(message.turnId)} /> : null}
       {answered ? <AnswerTools message={message} actions={actions} /> : null}
       {printable ? (
         <div className="button-row answer-actions">

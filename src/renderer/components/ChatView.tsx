@@ -16,10 +16,14 @@ import { SearchBox } from "./SearchBox";
 import type { FileLookup } from "./SentFiles";
 import { ThreadHeader } from "./ThreadHeader";
 import { ThreadList } from "./ThreadList";
+import { ConversationPrint } from "./ConversationPrint";
+import { useConversationPrint } from "../hooks/useConversationPrint";
 
 export function ChatView(props: {
-  /** A shared kiosk: the conversation is never saved to the kiosk's disk. */
+  /** A shared kiosk: the conversation is never saved to the kiosk's disk (printing on paper stays). */
   shared?: boolean;
+  /** The desktop app (not a kiosk): the conversation can also be saved as a PDF through the host. */
+  desktop?: boolean;
   threads: ThreadSummary[];
   threadId: string | null;
   messages: ChatMessage[];
@@ -54,6 +58,7 @@ export function ChatView(props: {
     setListOpen(false);
     props.onOpen(id);
   };
+  const printing = useConversationPrint(thread?.title ?? "", props.messages.length > 0);
   const saveConversation = (title: string) => {
     const name = `carefold-conversation-${new Date().toISOString().slice(0, 10)}-${slugify(title, 40) || "conversation"}.txt`;
     downloadText(name, conversationText(title, t("agenda.preparedOn", { date: formatDate(new Date(), i18n.language) }), props.messages, { you: t("conversation.you"), carefold: t("conversation.carefold") }));
@@ -78,7 +83,16 @@ export function ChatView(props: {
         </div>
       </div>
       <section className="chat" aria-labelledby="chat-title" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
-        <ThreadHeader key={props.threadId ?? "new"} thread={thread} onRename={props.onRename} onDelete={props.onDelete} onSave={thread && props.messages.length && !props.shared ? () => saveConversation(thread.title) : undefined} />
+        <ThreadHeader
+          key={props.threadId ?? "new"}
+          thread={thread}
+          onRename={props.onRename}
+          onDelete={props.onDelete}
+          onSave={thread && props.messages.length && !props.shared ? () => saveConversation(thread.title) : undefined}
+          onPrint={thread && props.messages.length ? () => printing.start("paper") : undefined}
+          onSavePdf={thread && props.messages.length && props.desktop ? () => printing.start("pdf") : undefined}
+        />
+        {printing.mode && thread ? <ConversationPrint ref={printing.sheet} title={thread.title} dateLine={printing.dateLine} messages={props.messages} /> : null}
         <Conversation messages={props.messages} starters={props.starters} actions={props.actions} files={props.files} />
         <div className="composer-dock">
           <Composer

@@ -95,7 +95,7 @@ export function FirstRun({
           </h2>
           <p className="intro">{t("firstRun.modelIntro")}</p>
           <ActiveModel models={models.models} />
-          {models.models ? <ModelLibrary models={models.models} downloads={downloads} onChanged={models.refresh} onUseModel={(m) => void chooseModel(m)} headingLevel={3} /> : null}
+          {models.models ? <ModelLibrary models={models.models} downloads={downloads} onChanged={models.refresh} onUseModel={(m) => void chooseModel(m)} headingLevel={3} place="firstRun" /> : null}
           <p className="muted">{t("firstRun.later")}</p>
           <div className="button-row first-run-actions">
             <button type="button" className="button-primary" onClick={finish}>

@@ -1,48 +1,51 @@
 /**
  * Importing a GGUF model file. On the desktop: the system's file picker, or a .gguf dropped on the drop
- * area. In a browser (carefold serve) the page cannot see paths on the computer, so the path is typed.
- * Either way the engine checks the file and copies it into its models folder.
+ * area; the engine checks the file and copies it into its models folder. In a browser (carefold serve)
+ * the page cannot see paths on the computer, so the file is uploaded (ModelUploader).
  */
-import { useState, type DragEvent, type FormEvent } from "react";
+import { useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useServices } from "../hooks/services";
-import { desktopBridge, modelFromDrop } from "../lib/modelFiles";
+import { errorInfo } from "../lib/errors";
+import { desktopBridge, modelFromDrop, nextStepFor } from "../lib/modelFiles";
+import { ModelFileProblem, type Problem } from "./ModelFileProblem";
+import { ModelUploader } from "./ModelUploader";
 
-export function ModelImport({ onImported, onProblem, clear }: { onImported(): void; onProblem(err: unknown): void; clear(): void }) {
+export function ModelImport({ onImported }: { onImported(): void }) {
+  const desktop = desktopBridge();
+  return desktop ? <DesktopImport onImported={onImported} pathForFile={(f) => desktop.pathForFile(f)} /> : <ModelUploader onImported={onImported} />;
+}
+
+function DesktopImport({ onImported, pathForFile }: { onImported(): void; pathForFile(file: unknown): string | null }) {
   const { t } = useTranslation();
   const { client, announce } = useServices();
-  const [importPath, setImportPath] = useState("");
   const [importing, setImporting] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const [dropProblem, setDropProblem] = useState<string | null>(null);
-  const desktop = desktopBridge();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [lastPath, setLastPath] = useState<string | null>(null);
 
   const importFrom = async (path: string) => {
-    clear();
-    setDropProblem(null);
+    setProblem(null);
+    setLastPath(path);
     setImporting(true);
     try {
       const added = await client["models.import"]({ path });
       announce(t("models.imported", { file: added.file }));
-      setImportPath("");
       onImported();
     } catch (err) {
-      onProblem(err);
+      const info = errorInfo(err);
+      setProblem({ text: info.message, step: nextStepFor(info.code) });
     } finally {
       setImporting(false);
     }
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void importFrom(importPath.trim());
-  };
   const pick = async () => {
-    clear();
+    setProblem(null);
     try {
       const { path } = await client["host.pickModelFile"]({});
       if (path) await importFrom(path);
     } catch (err) {
-      onProblem(err);
+      setProblem({ text: errorInfo(err).message, step: "tryAgain" });
     }
   };
   const over = (e: DragEvent) => {
@@ -53,25 +56,11 @@ export function ModelImport({ onImported, onProblem, clear }: { onImported(): vo
   const drop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    const dropped = modelFromDrop(e.dataTransfer.files, (f) => desktop?.pathForFile(f) ?? null);
+    const dropped = modelFromDrop(e.dataTransfer.files, pathForFile);
     if ("path" in dropped) void importFrom(dropped.path);
-    else setDropProblem(t(`models.drop.${dropped.problem}`));
+    else setProblem({ text: t(`models.drop.${dropped.problem}`), step: "chooseAnother" });
   };
 
-  if (!desktop) {
-    return (
-      <form className="inline-form" onSubmit={submit}>
-        <label htmlFor="import-path">{t("models.importLabel")}</label>
-        <input id="import-path" value={importPath} onChange={(e) => setImportPath(e.target.value)} placeholder={t("models.importPlaceholder")} aria-describedby="import-hint" />
-        <p id="import-hint" className="hint">
-          {t("models.importHint")}
-        </p>
-        <button type="submit" className="button-secondary" disabled={!importPath.trim() || importing}>
-          {importing ? t("models.importing") : t("models.import")}
-        </button>
-      </form>
-    );
-  }
   return (
     <div
       className={dragging ? "drop-zone drop-zone-active" : "drop-zone"}
@@ -80,17 +69,13 @@ export function ModelImport({ onImported, onProblem, clear }: { onImported(): vo
       onDragLeave={() => setDragging(false)}
       onDrop={drop}
     >
-      <button type="button" className="button-secondary" onClick={() => void pick()} disabled={importing} aria-describedby="import-hint">
+      <button type="button" className="button-primary" onClick={() => void pick()} disabled={importing} aria-describedby="import-hint">
         {importing ? t("models.importing") : t("models.choose")}
       </button>
       <p id="import-hint" className="hint">
         {t("models.dropHint")} {t("models.importHint")}
       </p>
-      {dropProblem ? (
-        <p className="kind-problem" role="status">
-          {dropProblem}
-        </p>
-      ) : null}
+      {problem ? <ModelFileProblem problem={problem} onChooseAnother={() => void pick()} onTryAgain={() => void (lastPath ? importFrom(lastPath) : pick())} /> : null}
     </div>
   );
 }

@@ -4,13 +4,13 @@
  * to use or remove (after a confirmation). The model in use is marked in every list. Problems are said
  * kindly next to the button that asked, with the engine's own explanation.
  */
-import { useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ModelsList, ModelSettings } from "../../shared/contract";
 import { useServices } from "../hooks/services";
 import { errorInfo } from "../lib/errors";
 import { formatBytes } from "../lib/format";
-import { isActiveLocal, isActiveOllama, isRunning, latestDownloads, notesKey } from "../lib/models";
+import { isActiveLocal, isActiveOllama, isRunning, latestDownloads, notesKey, ollamaHintKey } from "../lib/models";
 import type { ModelProgress } from "../state/downloads";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { DownloadProgress } from "./DownloadProgress";
@@ -37,7 +37,10 @@ export function ModelLibrary({
   onChanged,
   onUseModel,
   headingLevel = 4,
+  place = "settings",
 }: {
+  /** Where this is shown: hints name only the controls of that screen (the first run has no model form). */
+  place?: "firstRun" | "settings";
   /** The level of this section's headings (3 under a page heading, 4 inside Settings). */
   headingLevel?: 3 | 4;
   models: ModelsList;
@@ -49,6 +52,8 @@ export function ModelLibrary({
   const { client, announce } = useServices();
   const { problem, fail, clear } = useKindProblem();
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
+  const builtIn = useRef<HTMLHeadingElement>(null);
+  const id = useId();
   const { active } = models;
 
   const pull = async (id: string) => {
@@ -86,24 +91,24 @@ export function ModelLibrary({
   return (
     <div className="model-library">
       <H>{t("models.ollamaTitle")}</H>
-      <dl className="facts">
-        <dt>{t("models.ollamaAddress")}</dt>
-        <dd>
-          <code>{models.ollama.baseUrl}</code>
-        </dd>
-        <dt>{t("models.ollamaStatusLabel")}</dt>
-        <dd data-testid="ollama-status">
-          {models.ollama.reachable ? t("models.ollamaReachable", { count: models.ollama.models.length }) : t("models.ollamaUnreachable")}
-        </dd>
-      </dl>
-      {models.ollama.reachable ? null : (
-        <>
-          <p>
-            {t("models.ollamaMissing", { url: models.ollama.baseUrl })} {t("models.ollamaStart")}
-          </p>
-          {models.ollama.problem ? <p className="muted small">{t("models.detail", { message: models.ollama.problem })}</p> : null}
-        </>
-      )}
+      {/* One status for Ollama: its state, the engine's reason only when it adds something, and a hint that
+          names only controls on this screen. "Check again" updates it, so it is a polite live region. */}
+      <div className="ollama-state" role="status" data-testid="ollama-state">
+        <dl className="facts">
+          <dt>{t("models.ollamaAddress")}</dt>
+          <dd>
+            <code>{models.ollama.baseUrl}</code>
+          </dd>
+          <dt>{t("models.ollamaStatusLabel")}</dt>
+          <dd data-testid="ollama-status">
+            {models.ollama.reachable ? t("models.ollamaReachable", { count: models.ollama.models.length }) : t("models.ollamaUnreachable")}
+          </dd>
+        </dl>
+        {!models.ollama.reachable && models.ollama.problem ? <p>{models.ollama.problem}</p> : null}
+        <p className="hint" data-testid="ollama-hint">
+          {t(ollamaHintKey(models.ollama, place))}
+        </p>
+      </div>
       {models.ollama.reachable && models.ollama.models.length > 0 ? (
         <ul className="plain-list" aria-label={t("models.ollamaListLabel")}>
           {models.ollama.models.map((m) => (
@@ -121,12 +126,20 @@ export function ModelLibrary({
           ))}
         </ul>
       ) : null}
-      <p className="hint">{t("models.ollamaHint")}</p>
-      <button type="button" className="button-secondary" onClick={onChanged}>
-        {t("models.checkAgain")}
-      </button>
+      <div className="button-row">
+        <button type="button" className="button-secondary" onClick={onChanged}>
+          {t("models.checkAgain")}
+        </button>
+        {place === "firstRun" && !models.ollama.reachable ? (
+          <button type="button" className="button-secondary" onClick={() => builtIn.current?.focus()}>
+            {t("models.useBuiltIn")}
+          </button>
+        ) : null}
+      </div>
 
-      <H>{t("models.recommendedTitle")}</H>
+      <H ref={builtIn} tabIndex={-1} id={`${id}-built-in`}>
+        {t("models.recommendedTitle")}
+      </H>
       {models.recommended.length === 0 ? <p className="muted">{t("models.noRecommended")}</p> : null}
       <ul className="plain-list">
         {models.recommended.map((r) => {
@@ -159,8 +172,7 @@ export function ModelLibrary({
       ) : null}
 
       <H>{t("models.importTitle")}</H>
-      <ModelImport onImported={onChanged} onProblem={(err) => fail("import", err)} clear={clear} />
-      {problemAt("import")}
+      <ModelImport onImported={onChanged} />
 
       <H>{t("models.localTitle")}</H>
       {models.local.length === 0 ? <p className="muted">{t("models.noLocal")}</p> : null}

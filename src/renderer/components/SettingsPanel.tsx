@@ -15,9 +15,11 @@ import type { ModelProgress } from "../state/downloads";
 import { AboutSection } from "./AboutSection";
 import { ConsentSettings } from "./ConsentSettings";
 import { DeleteAllData } from "./DeleteAllData";
+import { ProfilesSettings } from "./ProfilesSettings";
 import { ModelLibrary } from "./ModelLibrary";
 import { ActiveModel, ModelChoice } from "./ModelChoice";
 import { ReadingSettings } from "./ReadingSettings";
+import { StorageStatement } from "./StorageStatement";
 import { UserPacksSection } from "./UserPacksSection";
 
 export function SettingsPanel({
@@ -113,6 +115,7 @@ export function SettingsPanel({
           <dt>{t("settings.runningIn")}</dt>
           <dd>{info ? t(`settings.host.${info.host}`) : "—"}</dd>
         </dl>
+        <StorageStatement info={info} />
         {kiosk ? null : (
           <DeleteAllData
             onDeleted={() => {
@@ -122,6 +125,8 @@ export function SettingsPanel({
           />
         )}
       </section>
+
+      {kiosk ? null : <ProfilesSettings />}
 
       {kiosk ? null : <UserPacksSection />}
 

@@ -9,12 +9,18 @@ export function ThreadHeader({
   onRename,
   onDelete,
   onSave,
+  onPrint,
+  onSavePdf,
 }: {
   thread: ThreadSummary | null;
   onRename(title: string): Promise<boolean>;
   onDelete(): void;
   /** Save the whole conversation as a text file. */
   onSave?(): void;
+  /** Print the whole conversation (also on a shared kiosk: paper goes home with the visitor). */
+  onPrint?(): void;
+  /** The desktop app: save the whole conversation as a PDF. */
+  onSavePdf?(): void;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -67,6 +73,16 @@ export function ThreadHeader({
             {onSave ? (
               <button type="button" className="button-secondary" onClick={onSave}>
                 {t("threads.save_conversation")}
+              </button>
+            ) : null}
+            {onPrint ? (
+              <button type="button" className="button-secondary" onClick={onPrint}>
+                {t("threads.print_conversation")}
+              </button>
+            ) : null}
+            {onSavePdf ? (
+              <button type="button" className="button-secondary" onClick={onSavePdf}>
+                {t("threads.pdf_conversation")}
               </button>
             ) : null}
             <button type="button" className="button-secondary" onClick={() => setConfirming(true)}>

@@ -35,7 +35,8 @@ export function usePrompts(client: EngineClient, announce: (text: string) => voi
     if (event.type === "consent.required") {
       dispatchConsent({ type: "event", event, questionOf });
       setConsentProblem(null);
-      setConsentOpen(true);
+      // Asked once per conversation: after "Not now" the answer offers the dialog instead of opening it.
+      setConsentOpen(!event.askedBefore);
     }
   }, []);
 

@@ -36,7 +36,7 @@ h1 { font-size: 22pt; margin: 0 0 4pt; }
 h2 { font-size: 18pt; margin: 16pt 0 6pt; }
 h3 { font-size: 16pt; margin: 12pt 0 4pt; }
 .agenda-date { margin: 0; font-size: 13pt; }
-.agenda-fields { display: grid; grid-template-columns: auto 1fr; gap: 4pt 10pt; margin: 8pt 0 0; }
+.agenda-fields { display: grid; grid-template-columns: auto 1fr auto 1fr; gap: 4pt 10pt; margin: 8pt 0 0; }
 .agenda-fields dt { font-weight: 700; }
 .agenda-fields dd { margin: 0; border-bottom: 1px solid #000; min-height: 1.4em; }
 li { margin: 4pt 0; }
@@ -58,6 +58,14 @@ svg.trend-chart { display: block; max-width: 100%; height: auto; break-inside: a
 .chart-legend { list-style: none; padding: 0; margin: 4pt 0; display: flex; flex-wrap: wrap; gap: 2pt 14pt; }
 caption { text-align: left; font-weight: 700; padding: 2pt 0; }
 .trend-table tbody tr { height: auto; }
+.agenda-medicines-note { font-size: 12pt; margin: 0 0 4pt; }
+.write-line { border-bottom: 1px solid #000; height: 1.6em; }
+.printed-messages { list-style: none; padding: 0; margin: 0; }
+.printed-message > h2 { font-size: 16pt; margin: 14pt 0 2pt; }
+.printed-user-text { white-space: pre-wrap; margin: 0; }
+.printed-message ul { list-style: disc; }
+.printed-emergency { border: 2px solid #000; padding: 4pt 8pt; }
+.agenda-medicines { break-inside: avoid; }
 `;
 
 export function buildAgendaDocument(input: AgendaDocumentInput): string {

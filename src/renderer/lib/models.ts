@@ -2,7 +2,7 @@
  * Which listed model is the one in use, and which download belongs to which recommended model — pure,
  * so the model screen's logic is unit-tested without a DOM.
  */
-import type { ModelInfo } from "../../shared/contract";
+import type { ModelInfo, ModelsList } from "../../shared/contract";
 import type { ModelProgress } from "../state/downloads";
 
 /** A model file in Carefold's models folder is in use when the settings name it (by file name or path). */
@@ -31,3 +31,10 @@ export const isRunning = (d: ModelProgress | undefined): boolean => d?.state ===
 
 /** The i18n key of a recommended model's notes ("." separates i18n keys, so it is left out of ids). */
 export const notesKey = (id: string): string => `models.notes.${id.replace(/\./g, "_")}`;
+
+/** The Ollama hint for a screen: the first run has no model form, so its hint never points at one. */
+export function ollamaHintKey(ollama: ModelsList["ollama"], place: "firstRun" | "settings"): string {
+  if (!ollama.reachable) return place === "firstRun" ? "models.ollamaHelpFirstRun" : "models.ollamaHelpSettings";
+  if (ollama.models.length === 0) return "models.ollamaNoModels";
+  return place === "firstRun" ? "models.ollamaPick" : "models.ollamaHint";
+}

@@ -43,6 +43,8 @@ export interface ChatMessage {
   emergency: EmergencyNotice | null;
   /** The files sent with a question (user messages sent in this session; history does not keep them). */
   files?: SentFile[];
+  /** Health specialists the user said "Not now" to in this conversation, left out of this answer (their titles). */
+  consentOff?: string[];
 }
 
 export interface SentFile {
@@ -164,9 +166,12 @@ function onEvent(state: ConversationState, event: EngineEvent): ConversationStat
     }
     case "error":
       return withError(state, event.message);
+    case "consent.required":
+      // Asked before in this conversation: no dialog, the answer says who is off (and offers to turn them on).
+      if (!event.askedBefore || (state.threadId && event.threadId !== state.threadId)) return state;
+      return updateAssistant(state, event.turnId, (m) => ({ ...m, consentOff: event.agents.map((a) => a.title) }));
     case "approval.requested":
     case "approval.resolved":
-    case "consent.required":
       return state;
     default:
       break;

@@ -21,7 +21,7 @@ export interface TokenCheck {
  * `checkToken` asks the host whether this page's token is still valid (false: expired); it runs when a
  * connection fails before it ever opened, so an old address stops instead of reconnecting forever.
  */
-export function wsTransport(url: string, WebSocketImpl: typeof WebSocket = WebSocket, checkToken?: TokenCheck): Transport {
+export function wsTransport(url: string, WebSocketImpl: typeof WebSocket = WebSocket, checkToken?: TokenCheck, onSession?: (key: string) => void): Transport {
   let socket: WebSocket | null = null;
   let nextId = 1;
   let retry = 0;
@@ -68,6 +68,8 @@ export function wsTransport(url: string, WebSocketImpl: typeof WebSocket = WebSo
         const key = (data as { session: string }).session;
         if (session !== null && key !== session) sessionEnded();
         session = key;
+        // The model upload (an HTTP request beside the socket) names the same session.
+        onSession?.(key);
         return;
       }
       if ("event" in data) {

@@ -1,9 +1,16 @@
-/** Library requests: a new model server or download source off this computer is used only with its host confirmed (issue 17). */
+/**
+ * Library requests: a new model server or download source off this computer is used only with its host
+ * confirmed (issue 17); importing a model file and Ollama's status said plainly, in the user's language (issue 18).
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEngine } from "../../../src/engine/engine";
+import { buildModelsList } from "../../../src/engine/inference/modelsList";
 import { RECOMMENDED_MODELS } from "../../../src/engine/inference/recommendedModels";
 import { resolvePullTarget, unusualDownloadHost } from "../../../src/engine/inference/modelDownload";
 import { EventLog, REPO } from "../../support/engineHarness";
+import { generateModel } from "../../support/gguf/index";
 import { closedPortUrl } from "../../support/ollamaStub";
 import { tempDir } from "../../support/tempDir";
 
@@ -56,6 +63,50 @@ describe("models.pull and download sources", () => {
       expect((await engine["models.pull"]({ id: local })).downloadId).toMatch(/./);
       await engine["settings.set"]({ language: "es" });
       await expect(engine["models.pull"]({ id })).rejects.toThrow(/files\.invalid no es de donde Carefold obtiene/);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
+describe("models.import from the app's screens", () => {
+  it("says what is wrong in plain words, in the user's language: a relative path, a missing file, a file of another kind, a model already there", async () => {
+    const engine = createEngine({ dataDir: tmp.dir, contentDir: REPO });
+    const model = generateModel({}, "tiny-import.gguf");
+    try {
+      const relative = engine["models.import"]({ path: "Downloads/model.gguf" });
+      await expect(relative).rejects.toMatchObject({ code: "invalid_input", message: expect.stringContaining("“Downloads/model.gguf” is not a full location") });
+      await expect(engine["models.import"]({ path: "Downloads/model.gguf" })).rejects.not.toThrow(/ENOENT/);
+      await expect(engine["models.import"]({ path: join(tmp.dir, "nowhere.gguf") })).rejects.toMatchObject({
+        code: "invalid_input",
+        message: expect.stringContaining("Carefold found no file at"),
+      });
+      await expect(engine["models.import"]({ path: join(tmp.dir, "nowhere.gguf") })).rejects.not.toThrow(/ENOENT|Cannot read/);
+      expect(await engine["models.import"]({ path: model.path })).toMatchObject({ file: "tiny-import.gguf" });
+      await expect(engine["models.import"]({ path: model.path })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("already in Carefold") });
+
+      await engine["settings.set"]({ language: "es" });
+      const letter = join(tmp.dir, "carta.gguf");
+      writeFileSync(letter, "Estimada aseguradora: ...");
+      await expect(engine["models.import"]({ path: letter })).rejects.toMatchObject({ message: expect.stringContaining("«carta.gguf» no es un archivo de modelo") });
+      await expect(engine["models.import"]({ path: "modelo.gguf" })).rejects.toThrow(/no es una ubicación completa/);
+    } finally {
+      model.cleanup();
+      await engine.close();
+    }
+  });
+});
+
+describe("models.list on the app's screens", () => {
+  it("says Ollama is not running once (the status), without commands; the command line keeps its own sentence", async () => {
+    const ollamaBaseUrl = await closedPortUrl();
+    const engine = createEngine({ dataDir: tmp.dir, contentDir: REPO });
+    try {
+      await engine["settings.set"]({ model: { provider: "ollama", ollamaModel: "qwen2.5:3b", ollamaBaseUrl } });
+      const list = await engine["models.list"]();
+      expect(list.ollama).toMatchObject({ reachable: false, problem: null });
+      const cli = await buildModelsList({ provider: "ollama", ollamaBaseUrl }, tmp.dir);
+      expect(cli.ollama.problem).toContain("ollama serve");
     } finally {
       await engine.close();
     }

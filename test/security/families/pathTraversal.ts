@@ -12,6 +12,7 @@ import { expect } from "vitest";
 import WebSocket from "ws";
 import type { RpcResponse } from "../../../src/shared/rpc";
 import { startWebHost, type WebHost } from "../../../src/engine/host/webHost";
+import { generateModel } from "../../support/gguf/index";
 import { family, type Attack } from "../attack";
 import { startEngine, type EngineContext } from "../securityHarness";
 
@@ -285,6 +286,48 @@ function webRpc(name: string, method: string, params: (ctx: TraversalContext) =>
       expect((frame["error"] as { code: string }).code).toBe(code);
       expect(JSON.stringify(frame)).not.toContain(CANARY);
       expect(outsideWorkspace(ctx)).toBe(before);
+      secretsIntact(ctx);
+    },
+  };
+}
+
+/** POST /models/upload with a real GGUF model as the body, so only the name check stands between it and the disk. */
+function httpUpload(ctx: TraversalContext, rawName: string, body: Buffer): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: ctx.web.port,
+        method: "POST",
+        path: `/models/upload?name=${rawName}`,
+        headers: { "Content-Length": String(body.length), Authorization: `Bearer ${ctx.web.token}` },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolvePromise(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+function webUpload(name: string, rawName: string, shown: string): Attack<TraversalContext> {
+  return {
+    name,
+    surface: "web host model upload (POST /models/upload)",
+    payload: `name=${shown}, body a valid GGUF model`,
+    expected: "400; nothing written outside the models folder, and no file (whole or partial) in it",
+    async run(ctx) {
+      const before = outsideWorkspace(ctx);
+      const model = generateModel({}, "upload.gguf");
+      try {
+        expect(await httpUpload(ctx, rawName, readFileSync(model.path))).toBe(400);
+      } finally {
+        model.cleanup();
+      }
+      expect(outsideWorkspace(ctx)).toBe(before);
+      expect(Object.keys(files(join(ctx.dataDir, "models")))).toEqual([]);
       secretsIntact(ctx);
     },
   };
@@ -622,6 +665,12 @@ export const pathTraversal = family<TraversalContext>("path-traversal", [
   webStatic("web-static-absolute", (c) => `/${resolve(c.secret)}`, "GET //tmp/…secret.md (an absolute host path)"),
   webRpc("web-rpc-note-traversal", "notes.write", () => ({ name: "../../evil.md", content: "PWNED" }), 'notes.write name "../../evil.md" over the socket'),
   webRpc("web-rpc-model-remove-traversal", "models.remove", () => ({ file: "../carefold.db" }), 'models.remove file "../carefold.db" over the socket', "not_found"),
+  webUpload("web-upload-dot-dot", encodeURIComponent("../evil.gguf"), "../evil.gguf"),
+  webUpload("web-upload-double-encoded", "..%252fevil.gguf", "..%252fevil.gguf (decoded once: ..%2fevil.gguf)"),
+  webUpload("web-upload-backslash", encodeURIComponent("..\\evil.gguf"), "..\\evil.gguf"),
+  webUpload("web-upload-absolute", encodeURIComponent("/tmp/evil.gguf"), "/tmp/evil.gguf"),
+  webUpload("web-upload-nul", "evil.gguf%00.gguf", "evil.gguf\\u0000.gguf"),
+  webUpload("web-upload-hidden", ".evil.gguf", ".evil.gguf (a hidden name, like the partial files)"),
 ]);
 
 export const tables = [pathTraversal];

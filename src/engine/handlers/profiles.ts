@@ -1,0 +1,19 @@
+/**
+ * `profiles.*` asked of one engine directly: an engine is one profile's data, so it cannot list or open
+ * others. The hosts answer these requests above the engines (src/engine/profiles/client.ts); a kiosk
+ * visitor's session has no profiles at all.
+ */
+import type { profileRequests } from "../../shared/profileSchemas";
+import { EngineError } from "../../shared/rpc";
+import type { Handlers } from "./types";
+
+type ProfileMethod = keyof typeof profileRequests;
+
+const METHODS: ProfileMethod[] = ["profiles.list", "profiles.create", "profiles.open", "profiles.lock", "profiles.rename", "profiles.setPin", "profiles.remove", "profiles.export", "profiles.configure"];
+
+export function profileRefusals(kiosk: boolean): Handlers<ProfileMethod> {
+  const refuse = async (): Promise<never> => {
+    throw new EngineError("unavailable", kiosk ? "This shared kiosk has no profiles: each visitor's session is erased when it ends" : "Profiles are not available here");
+  };
+  return Object.fromEntries(METHODS.map((m) => [m, refuse])) as unknown as Handlers<ProfileMethod>;
+}
