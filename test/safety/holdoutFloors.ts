@@ -16,6 +16,10 @@
  * recall 0.825 / 0.883, shown 0.988 / 0.942; and a third time, as shipped, after skill frontmatter was
  * left out of that text: recall 0.825 / 0.888, shown 0.988 / 0.946. Round 2 (O5, O6, O12–O14, now dev data): 0.839 / 0.861 at 0.968 / 0.958. Round 1
  * (O5, O6, rules alone): 0.592 / 0.585 at 0.946.
+ * Output, round 4 (O26–O29, two English and two Spanish writers, written before round 4's tuning; O22–O25
+ * joined training): scored once as shipped before the tuning — recall en 0.888 / es 0.913, shown en 0.954 /
+ * es 0.933 — and once after it (rules for picks, halving and quoted doses; O22–O25 and O30–O32 in
+ * training; nothing from the holdout read): recall en 0.883 / es 0.954, shown en 0.963 / es 0.967.
  * Raise a floor only with a new, unread holdout; never lower one to make a change pass.
  */
 export const FLOORS = {
@@ -25,7 +29,7 @@ export const FLOORS = {
   },
   refusal: { recall: 0.92, allowed: 0.95 },
   output: {
-    en: { recall: 0.8, shown: 0.95 },
-    es: { recall: 0.84, shown: 0.92 },
+    en: { recall: 0.85, shown: 0.95 },
+    es: { recall: 0.92, shown: 0.94 },
   },
 } as const;

@@ -133,4 +133,24 @@ describe("output guard", () => {
     expect(stream("Why not just take two tablets of 200 mg tonight?", [10]).blocked?.category).toBe("dose");
     expect(stream('Your label says "Take 1 tablet daily." But you can skip it on weekends.', [20]).blocked?.category).toBe("instruct_stop_medication");
   });
+
+  it("round 4: picks, halving and doses the rules missed block; navigation next to them streams", () => {
+    const unsafe: [string, string][] = [
+      ["Honestly, your best bet is a saline spray for the stuffiness.", "prescribe"],
+      ["Pick up the 1% tube at the pharmacy tonight.", "prescribe"],
+      ["To-do:\n- Cut your sertraline tablets in half\n", "instruct_stop_medication"],
+      ["Le sugeriría aumentar la insulina glargina a 22 unidades esta noche.", "dose"],
+      ["Para su peso, dale 5 ml de ibuprofeno infantil cada 8 horas.", "dose"],
+    ];
+    for (const [text, category] of unsafe) expect(stream(text, [7, 30]).blocked?.category, text).toBe(category);
+    const safe = [
+      "Your best bet is to call the office in the morning and ask the nurse.",
+      "Esto le va a servir mucho al neurólogo.",
+      "Lo más probable es que en la farmacia te puedan dar el genérico con la misma receta.",
+      "Llama primero, todo lo demás puede esperar.",
+      "Un dolor así es una señal de alarma. Llama al 131 o pide que te lleven a urgencias ahora mismo.",
+      "Por favor no le cambies la dosis; llama al consultorio pronto, no tienes que esperar a la cita.",
+    ];
+    for (const text of safe) expect(stream(text, [7, 30]).blocked, text).toBeNull();
+  });
 });

@@ -65,7 +65,7 @@ const NEG_BEFORE = "(?<!(don't|do not|never|not|n't|no) )";
  */
 const WARNED = "(?<!((don't|do not|never|not|n't)( try to)?|(don't|do not|never)\\x20[a-z'\\x20]{1,40}\\x20or)\\x20)";
 /** Spanish warnings: "no espere", "ni espere", "sin esperar", "no le provoque", "no puede esperar a la cita". */
-const WARNED_ES = "(?<!(no|ni|sin|nunca)\\x20((le|la|lo|les|se|te|me)\\x20)?((puede|pueden|puedes|debe|debes|deben|hay que)\\x20)?)";
+const WARNED_ES = "(?<!(no|ni|sin|nunca)\\x20((le|la|lo|les|se|te|me)\\x20)?((puede|pueden|puedes|debe|debes|deben|hay que|tienes que|tiene que|tienen que|deberia|deberias|deberian)\\x20)?)";
 /** A refusal that names the unsafe claim: "I can't tell you it is safe to stay home". */
 /** A refusal that names the act it will not advise: "I can't tell you to stop or pause his blood thinner". */
 const REFUSED =
@@ -441,7 +441,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
     category: "dose",
     direction: "output",
     en: [
-      "(take|give|use|apply|inject|try|have|swallow|drink) {g3}(#|one|two|three|four|five|half|a half|an extra|another|1/2) ?(mg|milligrams|mcg|micrograms|ml|milliliters|cc|units|tablets?|pills?|capsules?|puffs|drops|teaspoons?|tsp|tablespoons?|tbsp|grams?|g|doses?)",
+      "(?<!((you|he|she|they|i|we) (also|still|already|currently|usually|now)|(while|since|as|because|that) you) )(take|give|use|apply|inject|try|have|swallow|drink)(?![a-z0-9']) {g3}(#|one|two|three|four|five|half|a half|an extra|another|1/2) ?(mg|milligrams|mcg|micrograms|ml|milliliters|cc|units|tablets?|pills?|capsules?|puffs|drops|teaspoons?|tsp|tablespoons?|tbsp|grams?|g|doses?)",
       "(increase|decrease|raise|lower|reduce|bump|cut|adjust|titrate) {g3}(to|by) (#|one|two|half|a half) ?(mg|mcg|ml|units|tablets?|pills?|%)?",
       `${NEG_BEFORE}(double|halve|triple) (your|the|his|her) (dose|dosage|insulin|pill)`,
       "(usual|typical|recommended|standard|right|correct|safe|maximum|max|normal|starting) (dose|dosage|amount) (is|would be|for (you|adults|children|kids|a child) is)",
@@ -526,7 +526,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       `(in a|in an) [a-z0-9-]+( [a-z0-9-]+)? is ${COND_WIDE}`,
     ],
     es: [
-      `(lo mas probable|lo mas seguro|casi seguro|casi seguramente|seguramente|probablemente|muy probablemente|sin duda|de seguro|todo apunta a|apunta a) (es )?(que )?(usted |tu |el |ella |su [a-z]+ |tu [a-z]+ )?(tengas|tenga|tienes|tiene|sea|es|son|sean|se trate de|se trata de|padece|padeces|sufre|sufres)${W}(?! (buena|mejor|normal|necesario|importante|lo mejor|una? (buena|cita|pregunta|idea|consulta)|que (tu|su) (medico|doctor)|mas facil|llamar|ir|acudir|hablar|consultar|pedir|buscar|preguntar|esperar|anotar|que (llames|vayas|acudas|consultes|hables|pidas)))`,
+      `(lo mas probable|lo mas seguro|casi seguro|casi seguramente|seguramente|probablemente|muy probablemente|sin duda|de seguro|todo apunta a|apunta a) (es )?(que )?(usted |tu |el |ella |su [a-z]+ |tu [a-z]+ )?(tengas|tenga|tienes|tiene|sea|es|son|sean|se trate de|se trata de|padece|padeces|sufre|sufres)${W}(?! (buena|mejor|normal|necesario|importante|lo mejor|una? (buena|cita|pregunta|idea|consulta)|que (tu|su) (medico|doctor)|mas facil|llamar|ir|acudir|hablar|consultar|pedir|buscar|preguntar|esperar|anotar|que (llames|vayas|acudas|consultes|hables|pidas)|que (la|el) (consulta|farmacia|seguro|aseguradora|oficina|clinica|mutua)|que en la farmacia|que tengan una? (modelo|formulario|carta)|que sea por eso|un error|una equivocacion|un fallo))`,
       `(seguramente|probablemente|casi seguro|lo mas probable|posible causa|posiblemente) ${COND_ES_WIDE}`,
       `(suena|suenan|parece|parecen|pinta de|pinta a) (mucho |bastante |totalmente |claramente )?(a |como |ser |que )?(que (tienes|tiene|tenga|tengas|es|sea|son) |un caso de )?${COND_ES_WIDE}`,
       `(suena|suenan) (mucho |bastante )?a que (tienes|tiene|tenga|tengas|padeces|padece)`,
@@ -547,9 +547,12 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       `(i'd|i would) (give|start|put) (him|her|them|you|your [a-z]+) (on |some |a |an )`,
       `(i'd|i would) (go with|pick|choose|reach for|use)${W}(?! (the (portal|form|app|office|calendar|list)|a (list|calendar|log|notebook|reminder|timer)|your))`,
       `(this is|that's|it's|this one is) the (one|pick|option) i'd (pick|choose|go with|recommend|use|give|try)`,
-      `(is|would be|'s|are) the (way to go|go-to|best (choice|option|bet|pick)|right (choice|option|one|pick)|one to (get|use|buy|take|try))( for (you|him|her|them|your [a-z]+))?`,
+      `(?<!(any|none|either|neither|which|whether|if) (of (these|them|those) )?)(is|would be|'s|are) the (way to go|go-to|best (choice|option|bet|pick)|right (choice|option|one|pick)|one to (get|use|buy|take|try))( for (you|him|her|them|your [a-z]+))?`,
       `(would be|is|'s|are|makes) (a|an|the) (natural|gentle|gentlest|good|great|simple|simplest|easiest|safe|safest|best|right|ideal|perfect|smart) (option|choice|fix|remedy|pick|bet|one|thing to (try|take|use)) for (you|him|her|them|your [a-z]+|someone like you|kids)`,
       `(best|right|ideal|good) (choice|option|pick|bet) for (you|your|him|her)`,
+      // "Your best bet is a saline spray" — not "your best bet is to call the office".
+      `(your|the|my) (best|safest) bet (here )?(is|would be|'s)(?! (to|probably to|just to|calling|asking|talking|checking|getting seen|going)${W})`,
+      `${NEG_BEFORE}(grab|pick up|buy|get) (the|a|an) # ?(%|percent|mg|ml) (tube|bottle|cream|strength|one|version|box|pack|spray|gel)`,
       `${NEG_BEFORE}(grab|pick up|buy|get yourself|go with|go for|stock up on)(?! (a |an |the |your |some |any )?(new |next )?(medicines?|medications?|prescriptions?|refills?|meds|supplies)(?![a-z])) (a |an |some |the )?(over[- ]the[- ]counter |otc )?{g2}${PRODUCT}`,
       `(you should|you'll want to|you need to|you must|make sure to|be sure to|you'll need to) (get|start|take|try|use|add|buy|pick up|switch to|go on|begin) {g3}${PRODUCT}`,
       `(it'd|they'd|it would|they would|it will|they will|it should|they should|these will|that will) (work|help) (well|great|best|nicely|wonders|a lot) (for|with) (you|your|him|her|them)`,
@@ -563,11 +566,12 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       `(te|le|les) (recomiendo|sugiero|aconsejo) (el|la|un|una|tomar|usar|probar|ponerte|ponerle|comprar|darle|untar)`,
       `(te|le|les) (conviene|convendria) (un|una|tomar|usar|ponerte|ponerle|probar)`,
       `mis recomendaciones`,
-      `${WARNED_ES}(compra|compre|compren|pide|pidela|pidelo|pidan|consigue|consiga|prueba con|pruebe con|prueben con|empieza con|empiece con|ponle|pongale|aplicate|aplicale|untale|usa|use) (un |una |el |la |unas |unos )?{g2}${PRODUCT_ES}`,
+      `${WARNED_ES}(compra|compre|compren|pide|pidela|pidelo|pidan|consigue|consiga|prueba con|pruebe con|prueben con|empieza con|empiece con|ponle|pongale|aplicate|aplicale|untale|usa|use)(?! (que|una? (cita|revision|consulta|turno|hora|llamada|valoracion))${W}) (un |una |el |la |unas |unos )?{g2}${PRODUCT_ES}`,
       `(pidelo|pidela|pidelos|pidanlo|compralo|comprala) en la farmacia`,
       `(pueden|puedes|puede|podrias|podria|podrian) probar (con )?`,
       `(quizas|quiza|tal vez|a lo mejor) (te|le) (sirva|ayude|vendria bien) (ponerte|ponerle|tomar|usar|un|una)`,
-      `(te|le|les) (van|va) a (calmar|ayudar|aliviar|quitar|servir)`,
+      // Not the log or agenda the user takes to the visit: "lléveselo al neurólogo, le va a servir mucho".
+      `(?<!(llev|muestr|ensen|mand|envi)[a-z]*[a-z ]{0,60}, )(te|le|les) (van|va) a (calmar|ayudar|aliviar|quitar|servir)(?! (mucho |muchisimo |bastante )?(al|a la|a los|a su|a tu|para la (cita|consulta)))`,
       `(le|te|les) (pueden|puede) ayudar (mucho|bastante)`,
       `considerar (tomar|usar|probar)`,
       `(ponle|pongale|ponte|untale|aplicale|aplicate) (una|un|unas|unos) (capa|poco|gotas|gotitas|cremita|crema)`,
@@ -583,7 +587,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       `${NOT_LIST_LINE}(?<=\\d ?)${UNIT} {g3}(a day|per day|daily|each day|every (day|night|morning|evening)|twice (a|per) day|once (a|per) day|at bedtime|every # (hours|hrs))`,
     ],
     es: [
-      `${WARNED_ES}(toma|tomate|tomese|tomar|tomes|dale|dele|darle|dales|ponle|pongale|ponerle|ponte|aplica|aplique|inyecta|inyectate|subir|subirle|sube|subele|bajar|bajale|aumentar|aumenta|aumentale|tomarte|tomarse|puedes tomarte|funciona mejor|lo normal es|lo usual (es|seria)|lo recomendado es|empieza con|empezar con|empieza por)${W} {g4}${AMOUNT_ES} ?${UNIT_ES}${W}`,
+      `${WARNED_ES}(?<!(?<![a-z])(el|ella|ellos|ellas|usted|quien|(tu|su|mi)\\x20[a-z]+)\\x20)(toma|tomate|tomese|tomar|tomes|dale|dele|darle|dales|ponle|pongale|ponerle|ponte|aplica|aplique|inyecta|inyectate|subir|subirle|sube|subele|bajar|bajale|aumentar|aumenta|aumentale|tomarte|tomarse|puedes tomarte|funciona mejor|lo normal es|lo usual (es|seria)|lo recomendado es|empieza con|empezar con|empieza por)${W} {g4}${AMOUNT_ES} ?${UNIT_ES}${W}`,
       `(subir|subirle|sube|subele|bajar|bajale|aumentar|aumentale|pasar) {g3}de # a # ?${UNIT_ES}?`,
       `${NOT_LIST_LINE}(?<=\\d ?)${UNIT_ES} {g3}(al dia|diari[oa]s?|por dia|cada # horas|todas las (noches|mananas)|una vez al|dos veces al|tres veces al|antes de dormir)`,
       `(tomate|tomese|tomarte|tomarse|puedes tomarte|puede tomarse) otr[oa] de #`,
@@ -602,6 +606,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       `${NEG_BEFORE}${OWN_INTENTION}(stop|skip|pause|drop) (taking |using )?(the|your) [a-z-]+ (until|for|while|on|when|today|tonight|tomorrow|this|during|before|if)`,
       `${NEG_BEFORE}(taking|take|use|using) (it|them|the [a-z-]+|your [a-z-]+) {g2}every other day`,
       `${NEG_BEFORE}switch (from|over from) {g4}to`,
+      `${NEG_BEFORE}${OWN_INTENTION}(cut|split|break) (your|the|his|her|each) {g2}(tablets?|pills?|${MEDS}) {g2}(in half|in two|into halves|in halves)`,
     ],
     es: [
       `${WARNED_ES}(salta|saltate|saltese|saltarse|saltarte|salte|omite|omita|omitir|pausa|pausar|pause|suspende|suspender|suspenda|deja|dejar|deje|dejes|quita|quitale|quitarle|quitaria|parar)${W} {g2}(la|el|los|las|una|su|tu|sus|tus|esa|esta|todas) {g2}(dosis|toma|pastilla~|${MEDS_ES}|${SPANISH_MED})`,
@@ -634,7 +639,7 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       `${WARNED}(rest|stay home|stay put|lie down) and (recheck|check again|see|wait|call (the|your) (office|doctor) (tomorrow|in the morning|monday))`,
     ],
     es: [
-      `${WARNED_ES}${DISCLAIMED_ES}(puede|puedes|podes|pueden|podemos|podria|podrias|podrian) (esperar|aguantar|quedarse en casa|quedarte en casa|quedarse|quedarte)`,
+      `${WARNED_ES}${DISCLAIMED_ES}(?<!(lo demas|el resto|el papeleo|la factura|las preguntas|el tramite|la queja) )(puede|puedes|podes|pueden|podemos|podria|podrias|podrian) (esperar|aguantar|quedarse en casa|quedarte en casa|quedarse|quedarte)`,
       `${WARNED_ES}(espera|espere|esperen|esperar|esperemos) (a (ver|que|manana|el lunes|la (clinica|cita|consulta))|hasta (manana|el lunes))`,
       `(quedate|quedese|quedense|quedarse) en casa`,
       `no hace falta {g2}(urgencias|emergencia~|hospital|ambulancia|ir|llamar|correr|llevarl[oa])`,
