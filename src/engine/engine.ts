@@ -318,9 +318,9 @@ export class Engine implements EngineApi {
         },
       }),
       ...profileRefusals(options.kiosk ?? false),
-      ...appHandlers({ dataDir: options.dataDir, contentDir: options.contentDir, hostKind: options.hostKind ?? "cli", kiosk: options.kiosk ?? false, session: options.kiosk ? (options.kioskSession ?? DEFAULT_KIOSK_SESSION) : null, host: options.host ?? {}, storage: storageFacts(options) }),
+      ...appHandlers({ dataDir: options.dataDir, contentDir: options.contentDir, hostKind: options.hostKind ?? "cli", kiosk: options.kiosk ?? false, session: options.kiosk ? (options.kioskSession ?? DEFAULT_KIOSK_SESSION) : null, host: options.host ?? {}, storage: storageFacts(options), language: () => this.settings.get().language }),
     };
-    Object.assign(this, options.kiosk ? kioskRestricted(handlers) : handlers);
+    Object.assign(this, options.kiosk ? kioskRestricted(handlers, () => this.settings.get().language) : handlers);
     this.recover(workspace);
   }
 

@@ -1,5 +1,6 @@
 /** About the app and what only some hosts can do (the desktop shell's file picker and PDF printing). */
 import { EngineError } from "../../shared/rpc";
+import { engineText } from "../i18n";
 import { readLicenses } from "../licenses";
 import { APP_VERSION } from "../version";
 import type { Handlers } from "./types";
@@ -23,23 +24,25 @@ export interface AppDeps {
   host: HostHooks;
   /** Whether the data folder is encrypted and where its key is kept (the Settings statement). */
   storage?: { database: "encrypted" | "plain"; workspaceFiles: "encrypted" | "plain"; key: "keychain" | "pin" | "file" | "session" | "none" };
+  /** The user's language, for what a refusal says. */
+  language?: () => "en" | "es";
 }
 
-export function appHandlers({ dataDir, contentDir, hostKind, kiosk, session, host, storage }: AppDeps): Handlers<"app.info" | "app.licenses" | "host.pickModelFile" | "host.printToPdf" | "session.end"> {
+export function appHandlers({ dataDir, contentDir, hostKind, kiosk, session, host, storage, language = () => "en" }: AppDeps): Handlers<"app.info" | "app.licenses" | "host.pickModelFile" | "host.printToPdf" | "session.end"> {
   return {
     // A kiosk visitor is never shown where the session's files are.
     "app.info": async () => ({ version: APP_VERSION, dataDir: kiosk ? "" : dataDir, host: hostKind, kiosk, session: kiosk ? session : null, locales: ["US", "EU", "UK", "AU"], ...(storage ? { storage } : {}) }),
     "app.licenses": async () => readLicenses(contentDir),
     "host.pickModelFile": async () => {
-      if (!host.pickModelFile) throw new EngineError("unavailable", "Choosing a file is done by typing its path here: paste the full path of the .gguf file");
+      if (!host.pickModelFile) throw new EngineError("unavailable", engineText(language(), "host.noPicker"));
       return { path: await host.pickModelFile() };
     },
     "host.printToPdf": async (input) => {
-      if (!host.printToPdf) throw new EngineError("unavailable", "Saving as PDF is done by your browser here: use Print, then Save as PDF");
+      if (!host.printToPdf) throw new EngineError("unavailable", engineText(language(), "host.noPdf"));
       return host.printToPdf(input.html, input.fileName);
     },
     "session.end": async () => {
-      if (!kiosk || !host.endSession) throw new EngineError("unavailable", "Only a kiosk session can be ended and erased; to delete your data, use Settings → Delete everything");
+      if (!kiosk || !host.endSession) throw new EngineError("unavailable", engineText(language(), "host.noSession"));
       await host.endSession();
       return { ended: true };
     },

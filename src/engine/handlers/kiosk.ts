@@ -5,12 +5,13 @@
  */
 import { EngineError } from "../../shared/rpc";
 import type { EngineRequests } from "../../shared/contract";
+import { engineText } from "../i18n";
 
 const CLINIC_ONLY = ["models.pull", "models.import", "models.remove", "host.pickModelFile"] as const;
 
-export function kioskRestricted(handlers: EngineRequests): EngineRequests {
+export function kioskRestricted(handlers: EngineRequests, language: () => "en" | "es" = () => "en"): EngineRequests {
   const refuse = async () => {
-    throw new EngineError("unavailable", "On this shared kiosk the clinic sets up the model; ask the staff if something is wrong with it");
+    throw new EngineError("unavailable", engineText(language(), "kiosk.clinicOnly"));
   };
   const settingsSet = handlers["settings.set"];
   const packs = handlers["content.packs"];

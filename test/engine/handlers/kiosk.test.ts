@@ -33,6 +33,9 @@ describe("a kiosk visitor's engine", () => {
   it("still lets the visitor choose their language and text size, and starts past the first-run screen", async () => {
     const r = await kiosk.call("settings.set", { language: "es", textScale: 150 });
     expect(r.ok).toBe(true);
+    // What a refusal says follows the visitor's language.
+    const refused = await kiosk.call("models.remove", { file: "x.gguf" });
+    expect(!refused.ok && refused.error.message).toContain("la clínica configura el modelo");
     expect((await kiosk.call("settings.get")).ok && ((await kiosk.call("settings.get")) as { result: { firstRunDone: boolean } }).result.firstRunDone).toBe(true);
   });
 });
