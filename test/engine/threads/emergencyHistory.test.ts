@@ -37,8 +37,15 @@ describe("thread store: a stopped turn's crisis numbers", () => {
       ["user", null, null],
       ["assistant", "answered", null],
     ]);
-    // The model's history stays text only.
-    expect(store.history("t1")[1]).toEqual({ role: "assistant", content: "Call 911 now.", turnId: "u1", createdAt: expect.any(String) });
+    // The model's history stays text only: the notice is not in it (how the turn ended and who answered
+    // are, so a follow-up can continue a specialist's own transcript).
+    expect(store.history("t1")[1]).toEqual({
+      role: "assistant",
+      content: "Call 911 now.",
+      turnId: "u1",
+      createdAt: expect.any(String),
+      answer: { outcome: "emergency", agents: [], stopped: false },
+    });
   });
 
   it("leaves out a stored notice the contract no longer accepts instead of failing the thread", () => {
