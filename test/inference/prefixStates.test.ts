@@ -4,7 +4,7 @@
  * never loaded for another prompt or another model file, bounded in number, and a damaged file is
  * dropped, never trusted.
  */
-import { existsSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { HumanMessage, SystemMessage, type AIMessage } from "@langchain/core/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -96,6 +96,26 @@ describe("saved prefix states", () => {
     expect(after.e.prefixLoaded).toBe(false);
     expect(after.e.prefixSaved).toBe(true); // evaluated, and saved again whole
     expect(after.text).toBe(saved.text);
+  });
+
+  it("are dropped when a file holds another prefix than its name says, and a killed save's leftovers go", async () => {
+    const r = runtime();
+    await ask(r, "Hi.", system(8), "specialist:8");
+    await ask(r, "Hi.", system(9), "specialist:9");
+    const [a, b] = states()
+      .map((f) => join(dir, f))
+      .sort((x, y) => statSync(y).mtimeMs - statSync(x).mtimeMs);
+    const aBytes = readFileSync(a!);
+    writeFileSync(a!, readFileSync(b!));
+    writeFileSync(b!, aBytes);
+    const leftover = join(dir, "0".repeat(64) + ".state.1234.partial");
+    writeFileSync(leftover, "half a state");
+    const old = new Date(Date.now() - 3600_000);
+    utimesSync(leftover, old, old);
+    const swapped = await ask(runtime(), "Hi.", system(9), "specialist:9");
+    expect(swapped.e.prefixLoaded).toBe(false);
+    expect(swapped.e.prefixSaved).toBe(true); // the wrong file was dropped, the right state saved
+    expect(existsSync(leftover)).toBe(false);
   });
 
   it("are not loaded for a changed model file", async () => {

@@ -393,6 +393,9 @@ export class DeepAgentRuntime {
     if (!transcript.length || snapshot.next?.length || waitingOf(snapshot).length) return null;
     const final = this.finalText(snapshot);
     if (!final || !answered.content.includes(this.shown(final))) return null;
+    // It carries every earlier turn and tool result: past twice one message's budget, the composed
+    // history (a window of recent turns, each within the budget) is used instead, so it never outgrows the context.
+    if (transcript.reduce((size, m) => size + textOf(m).length, 0) > 2 * budget) return null;
     const after = history.slice(history.indexOf(answered) + 1);
     return [...transcript, ...historyMessages({ ...state, context: { ...state.context!, history: after } }, budget)];
   }

@@ -87,6 +87,9 @@ export async function receiveModelUpload(req: IncomingMessage, res: ServerRespon
     if (!Number.isSafeInteger(length) || length <= 0) throw new UploadProblem(411, "invalid_input", say("modelFile.notSaved", { file: name }));
     if (length > ctx.maxBytes) throw new UploadProblem(413, "invalid_input", say("modelFile.tooLarge", { file: name, limit: roughSize(ctx.maxBytes, language) }));
     if (ctx.inFlight.has(name) || ctx.inFlight.size >= 2) throw new UploadProblem(429, "rate_limited", say("modelFile.busy"));
+    // Reserved before the first await, so two requests at once cannot both pass the limit or take one name.
+    ctx.inFlight.add(name);
+    reserved = true;
     const info = await ctx.engine["app.info"]({});
     if (!info.dataDir) throw new UploadProblem(403, "unavailable", say("modelFile.kiosk"));
     const dir = modelsDir(info.dataDir);
@@ -97,8 +100,6 @@ export async function receiveModelUpload(req: IncomingMessage, res: ServerRespon
     if (disk.bavail * disk.bsize < length + DISK_HEADROOM_BYTES) {
       throw new UploadProblem(507, "quota_exceeded", say("modelFile.noSpace", { file: name, size: roughSize(length, language) }));
     }
-    ctx.inFlight.add(name);
-    reserved = true;
     tempPath = tempNameFor(dir, name);
     const notGguf = () => new UploadProblem(400, "invalid_input", say("modelFile.notGguf", { file: name }));
     const check = new MagicCheck(notGguf);

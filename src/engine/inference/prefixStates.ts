@@ -74,12 +74,14 @@ export class PrefixStateStore {
     try {
       await sequence.loadStateFromFile(file, { acceptRisk: true });
     } catch {
-      rmSync(file, { force: true });
+      this.drop(file);
       await sequence.clearHistory();
       return false;
     }
     const loaded = sequence.contextTokens;
     if (loaded.length !== tokens.length || loaded.some((t, i) => t !== tokens[i])) {
+      // Not this prefix after all: never loaded again (it is saved afresh once evaluated).
+      this.drop(file);
       await sequence.clearHistory();
       return false;
     }
@@ -118,8 +120,21 @@ export class PrefixStateStore {
       .sort((a, b) => b.used - a.used);
   }
 
-  /** Drops the least recently used states beyond the limits. */
+  private drop(file: string): void {
+    rmSync(file, { force: true });
+    rmSync(file.replace(SUFFIX, SIDECAR), { force: true });
+  }
+
+  /** Drops the least recently used states beyond the limits, and what a killed save left half-written. */
   trim(): void {
+    if (existsSync(this.dir)) {
+      // Another process may be saving right now: only a partial file older than any save takes is dropped.
+      const stale = Date.now() - 10 * 60_000;
+      for (const f of readdirSync(this.dir)) {
+        const path = join(this.dir, f);
+        if (f.endsWith(".partial") && statSync(path).mtimeMs < stale) rmSync(path, { force: true });
+      }
+    }
     let bytes = 0;
     this.entries().forEach((entry, index) => {
       bytes += entry.bytes;

@@ -87,9 +87,10 @@ export async function prefillPrompt(options: PrefillOptions): Promise<PrefillRes
   const prefix = states ? target.slice(0, stablePrefixLength(options.chatWrapper, sequence, options.history, options.functions, target)) : [];
   let cachedTokens = Math.min(sequence.compareContextTokens(target).firstDifferentIndex, target.length);
   let prefixLoaded = false;
-  if (states && cachedTokens < prefix.length && (await states.load(sequence, prefix))) {
-    prefixLoaded = true;
-    cachedTokens = prefix.length;
+  if (states && cachedTokens < prefix.length && states.has(prefix)) {
+    prefixLoaded = await states.load(sequence, prefix);
+    // Loaded: the sequence holds exactly the prefix. Not: a failed load emptied it.
+    cachedTokens = prefixLoaded ? prefix.length : Math.min(sequence.compareContextTokens(target).firstDifferentIndex, target.length);
   }
   if (sequence.nextTokenIndex > cachedTokens) {
     await sequence.eraseContextTokenRanges([{ start: cachedTokens, end: sequence.nextTokenIndex }]);

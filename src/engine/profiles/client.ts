@@ -72,7 +72,11 @@ export async function createProfileClient(manager: ProfileManager): Promise<Prof
     "profiles.setPin": async (input) => manager.changePin(holder, input.pin ?? null, input.currentPin),
     "profiles.remove": async (input) => ({ removed: await manager.remove(holder, input.id, input.pin) }),
     "profiles.export": async () => exportProfile(engine(), label(holder.current ?? "")),
-    "profiles.configure": async (input) => ({ relockMinutes: manager.setRelockMinutes(input.relockMinutes) }),
+    // Only from an open profile: a tab still at the picker must not switch relocking off for everyone.
+    "profiles.configure": async (input) => {
+      engine();
+      return { relockMinutes: manager.setRelockMinutes(input.relockMinutes) };
+    },
   };
 
   const forwarded = Object.fromEntries(

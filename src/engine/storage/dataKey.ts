@@ -9,7 +9,7 @@
  * Everything takes the keys folder, so a profile is just another data folder with its own key.
  */
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "./atomicWrite";
 import { createSecretFile, secureKeysDir } from "../audit/auditKey";
@@ -205,10 +205,13 @@ export function setDataKeyPin(keysDir: string, current: DataKeyUnlock, pin: stri
   if (pin === null) {
     if (!existsSync(f.pin)) return "file";
     writeFileAtomic(f.plain, key);
+    syncFolder(keysDir);
     removeSecurely(f.pin);
     return "file";
   }
   writeFileAtomic(f.pin, wrapWithPin(key, pin));
+  // The new form's name must be on disk before the old form is wiped: else a power cut could leave neither.
+  syncFolder(keysDir);
   if (existsSync(f.plain)) removeSecurely(f.plain);
   return "pin";
 }
@@ -216,4 +219,17 @@ export function setDataKeyPin(keysDir: string, current: DataKeyUnlock, pin: stri
 /** Same bytes, compared in constant time (tests and the migration check). */
 export function sameKey(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Makes a folder's entries (a rename into it) durable; a no-op where folders cannot be opened (Windows). */
+function syncFolder(dir: string): void {
+  let fd: number | null = null;
+  try {
+    fd = openSync(dir, "r");
+    fsyncSync(fd);
+  } catch {
+    // Windows: NTFS journals the rename itself.
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
 }

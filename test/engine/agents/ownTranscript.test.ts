@@ -93,3 +93,20 @@ describe("when the user saw something else", () => {
     expect(kinds(call)).toEqual(["system", "human", "ai", "human"]);
   });
 });
+
+describe("a transcript that has grown too long", () => {
+  const long = `Here is a long checklist for your records request. ${"Write down the date of each visit. ".repeat(800)}`;
+  const s = setup([{ text: long }, { text: "Yes, ask for the imaging reports too." }]);
+  afterAll(async () => {
+    await s.engine.close();
+    s.tmp.cleanup();
+  });
+
+  it("gives way to the composed history, each earlier message within its budget", async () => {
+    const first = await s.ask("Help me request my medical records");
+    await s.ask("Should I ask for the imaging reports too?", first.threadId);
+    const call = s.provider.model.calls[1]!.messages;
+    expect(kinds(call)).toEqual(["system", "human", "ai", "human"]);
+    expect(texts(call, "ai")[0]!.length).toBeLessThan(long.length);
+  });
+});

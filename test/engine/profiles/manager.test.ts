@@ -122,6 +122,8 @@ describe("profiles", () => {
     expect((await a.call("threads.list") as { error?: { code: string } }).error?.code).toBe("unavailable");
     expect(b.client.current).not.toBeNull();
     expect(b.events.some((e) => e.type === "profiles.locked")).toBe(false);
+    // A holder back at the picker cannot change relocking for everyone.
+    expect((await a.call("profiles.configure", { relockMinutes: 0 }) as { error?: { code: string } }).error?.code).toBe("unavailable");
     // The only profile without a PIN never relocks (there is nobody to choose or keep out); 0 turns relock off.
     await b.ok("profiles.configure", { relockMinutes: 0 });
     clock.advance(24 * 3600_000);
