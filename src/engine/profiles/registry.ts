@@ -17,6 +17,8 @@ import { DATA_ENTRIES } from "../storage/privateFiles";
 
 /** The installation's first profile: its folder is the data folder. */
 export const FIRST_PROFILE_ID = "first";
+/** Written while the first profile's data is being removed (a crash then finishes the removal at the next start). */
+const FIRST_REMOVAL_MARKER = ".removing-first-profile";
 export const REGISTRY_FILE = "profiles.json";
 export const PROFILES_DIR = "profiles";
 /** Root entries every profile shares (downloaded model files) and so no profile's removal deletes. */
@@ -104,18 +106,25 @@ export class ProfileRegistry {
    * no profile names (deleted again by `removeLeftovers` at the next start), never a profile without data.
    */
   remove(id: string): void {
+    // The first profile's data is the data folder's own entries, which other tools (the CLI without
+    // --profile, a kiosk's clinic engine) also open: only a removal this marker records may delete them later.
+    const marker = join(this.root, FIRST_REMOVAL_MARKER);
+    if (id === FIRST_PROFILE_ID) writeFileAtomic(marker, new Date().toISOString());
     this.write({ ...this.data, profiles: this.data.profiles.filter((p) => p.id !== id) });
     deleteProfileData(this.root, id);
+    if (id === FIRST_PROFILE_ID) rmSync(marker, { force: true });
   }
 
-  /** Folders under profiles/ that no profile names any more (a removal that crashed half-way). */
+  /** What a removal that crashed half-way left: folders under profiles/ no profile names, the first profile's entries. */
   removeLeftovers(): void {
-    const dir = join(this.root, PROFILES_DIR);
-    if (!existsSync(dir)) return;
     const known = new Set(this.data.profiles.map((p) => p.id));
-    for (const name of readdirSync(dir)) if (!known.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
-    // The first profile removed, then a crash: what it owned in the data folder goes too.
-    if (!known.has(FIRST_PROFILE_ID)) deleteProfileData(this.root, FIRST_PROFILE_ID);
+    const dir = join(this.root, PROFILES_DIR);
+    if (existsSync(dir)) for (const name of readdirSync(dir)) if (!known.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
+    const marker = join(this.root, FIRST_REMOVAL_MARKER);
+    if (existsSync(marker)) {
+      if (!known.has(FIRST_PROFILE_ID)) deleteProfileData(this.root, FIRST_PROFILE_ID);
+      rmSync(marker, { force: true });
+    }
   }
 }
 

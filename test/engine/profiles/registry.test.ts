@@ -70,4 +70,33 @@ describe("profiles registry", () => {
     expect(filesUnder(root).some((f) => f.text.includes("LEFTOVER"))).toBe(false);
     expect(statSync(join(root, "profiles", kept.id)).isDirectory()).toBe(true);
   });
+
+  it("after the first profile was removed, what the CLI later writes in the data folder itself is kept", () => {
+    const root = fresh();
+    const registry = new ProfileRegistry(root);
+    registry.add("Leo");
+    mkdirSync(join(root, "workspace"), { recursive: true });
+    writeFileSync(join(root, "workspace", "old.md"), "FIRST PROFILE");
+    registry.remove(FIRST_PROFILE_ID);
+    expect(filesUnder(root).some((f) => f.text.includes("FIRST PROFILE"))).toBe(false);
+    // `carefold ask` without --profile opens the data folder itself afterwards…
+    mkdirSync(join(root, "workspace"), { recursive: true });
+    writeFileSync(join(root, "workspace", "later.md"), "WRITTEN LATER");
+    // …and the next start of the app does not take it for a removal's leftovers.
+    new ProfileRegistry(root).removeLeftovers();
+    expect(readFileSync(join(root, "workspace", "later.md"), "utf8")).toBe("WRITTEN LATER");
+  });
+
+  it("a removal of the first profile cut off by a crash is finished at the next start", () => {
+    const root = fresh();
+    new ProfileRegistry(root).add("Leo");
+    mkdirSync(join(root, "workspace"), { recursive: true });
+    writeFileSync(join(root, "workspace", "old.md"), "FIRST PROFILE");
+    // What remove() leaves if it dies after forgetting the profile: the marker, the registry without it, the data.
+    writeFileSync(join(root, ".removing-first-profile"), "now");
+    const data = JSON.parse(readFileSync(join(root, "profiles.json"), "utf8")) as { profiles: { id: string }[] };
+    writeFileSync(join(root, "profiles.json"), JSON.stringify({ ...data, profiles: data.profiles.filter((p) => p.id !== FIRST_PROFILE_ID) }));
+    new ProfileRegistry(root).removeLeftovers();
+    expect(filesUnder(root).some((f) => f.text.includes("FIRST PROFILE"))).toBe(false);
+  });
 });
