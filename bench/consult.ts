@@ -17,10 +17,11 @@
  * The last line is one JSON object; its top-level ttft_* and turn2_* fields are the 1B-dimension model's.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { readGgufFileInfo } from "node-llama-cpp";
 import { TEST_MODELS, locateTestModel } from "../scripts/models/testModels";
+import { machineFigures } from "./machine";
 import { sharedLlama } from "../src/engine/inference/llamaRuntime";
 import { doneOf, observedEngine, realModelProvider, type ModelCall } from "../test-models/support/realModel";
 import { LLAMA_1B_DIMENSIONS, generateModel, type RealTokenizer } from "../test/support/gguf/index";
@@ -170,10 +171,7 @@ async function main() {
       turn2_prompt_tokens: pick("turn2_prompt_tokens"),
       turn2_evaluated_tokens: pick("turn2_evaluated_tokens"),
       models,
-      threads: llama.maxThreads,
-      cpu_math_cores: llama.cpuMathCores,
-      logical_cpus: availableParallelism(),
-      cpu: cpus()[0]?.model ?? null,
+      ...machineFigures(llama),
       max_tokens: MAX_TOKENS,
     }),
   );

@@ -15,9 +15,10 @@
  * cache is reported with its skip reason. Minutes at most on 2 cores.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { TEST_MODELS, locateTestModel } from "../scripts/models/testModels";
+import { machineFigures } from "./machine";
 import { sharedLlama } from "../src/engine/inference/llamaRuntime";
 import type { EngineEvent } from "../src/shared/contract";
 import { doneOf, observedEngine, realModelProvider, type ModelCall } from "../test-models/support/realModel";
@@ -119,10 +120,7 @@ async function main() {
   console.log(
     JSON.stringify({
       models,
-      threads: llama.maxThreads,
-      cpu_math_cores: llama.cpuMathCores,
-      logical_cpus: availableParallelism(),
-      cpu: cpus()[0]?.model ?? null,
+      ...machineFigures(llama),
       max_tokens: MAX_TOKENS,
     }),
   );

@@ -9,20 +9,12 @@ import { useServices } from "../hooks/services";
 import { errorInfo } from "../lib/errors";
 import { profileLabel, useProfile } from "../state/profiles";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { downloadBlob } from "../lib/download";
 
 const RELOCK_CHOICES = [5, 10, 30, 60, 0] as const;
 
 function downloadBase64(fileName: string, base64: string): void {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  a.rel = "noopener";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(fileName, new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: "application/zip" }));
 }
 
 function PinField({ id, label, value, onChange, show }: { id: string; label: string; value: string; onChange(v: string): void; show: boolean }) {

@@ -1,6 +1,6 @@
-/** Saves text as a file through the browser's download (a Blob URL, revoked right after). */
-export function downloadText(fileName: string, text: string, mime = "text/markdown;charset=utf-8"): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mime }));
+/** Saves a Blob as a file through the browser's download (a Blob URL, revoked right after). */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
   a.download = fileName;
@@ -9,4 +9,9 @@ export function downloadText(fileName: string, text: string, mime = "text/markdo
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves text as a file. */
+export function downloadText(fileName: string, text: string, mime = "text/markdown;charset=utf-8"): void {
+  downloadBlob(fileName, new Blob([text], { type: mime }));
 }
