@@ -99,12 +99,17 @@ function checkKey(key: Buffer, where: string): Buffer {
   throw new DataKeyError("invalid", `the data key at ${where} has ${key.length} bytes, not ${DATA_KEY_BYTES}: restore the keys folder from a backup`);
 }
 
+/** One form for every PIN (data key, profile and admin verifiers): full-width digits typed through an IME are the same PIN. */
+export function normalizePin(pin: string): string {
+  return pin.normalize("NFKC");
+}
+
 function kek(pin: string, salt: Buffer, kdf: { N: number; r: number; p: number }): Buffer {
-  return scryptSync(pin.normalize("NFKC"), salt, 32, { ...kdf, maxmem: SCRYPT_MAXMEM });
+  return scryptSync(normalizePin(pin), salt, 32, { ...kdf, maxmem: SCRYPT_MAXMEM });
 }
 
 export function wrapWithPin(key: Buffer, pin: string): string {
-  if (pin.normalize("NFKC").length < MIN_PIN_LENGTH) throw new DataKeyError("weak_pin", `a PIN needs at least ${MIN_PIN_LENGTH} characters`);
+  if (normalizePin(pin).length < MIN_PIN_LENGTH) throw new DataKeyError("weak_pin", `a PIN needs at least ${MIN_PIN_LENGTH} characters`);
   const salt = randomBytes(16);
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", kek(pin, salt, PIN_KDF), iv);
