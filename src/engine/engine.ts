@@ -22,6 +22,7 @@ import {
   type RequestParsedInput,
 } from "../shared/contract";
 import { AuditLog, auditLogsDir, type AuditKeyStore } from "./audit/auditLog";
+import { auditKeysDir } from "./audit/auditKey";
 import { DeepAgentRuntime } from "./agents/deepAgentRunner";
 import type { SafetyFunctions } from "./agents/specialistFactory";
 import { CarefoldBackend, workspaceRoots } from "./agents/workspaceBackend";
@@ -48,6 +49,7 @@ import { needsConsent } from "../shared/consentRule";
 import { SettingsStore } from "./settings/settingsStore";
 import { openDatabase, type Db } from "./storage/database";
 import { FileSealer } from "./storage/sealedFile";
+import { sealPlainFiles } from "./storage/sealPlainFiles";
 import { tightenDataDir } from "./storage/privateFiles";
 import { ThreadStore } from "./threads/threadStore";
 import { AttachmentsStore } from "./workspace/attachmentsStore";
@@ -181,6 +183,8 @@ export class Engine implements EngineApi {
     this.db = openDatabase(join(options.dataDir, "carefold.db"), { key: options.dataKey ?? null });
     // Notes, attachments, what reading them produced, the agents' memory and files: sealed with the data key.
     const files = new FileSealer(options.dataDir, options.dataKey ?? null);
+    // What an older version left plain is sealed now, not when next read; after that a plain file is refused.
+    sealPlainFiles(files, [join(options.dataDir, "workspace"), join(options.dataDir, "cache", "ocr")], auditKeysDir(options.dataDir));
     this.audit = new AuditLog(auditLogsDir(options.dataDir), { key: options.auditKey });
     this.settings = new SettingsStore(this.db);
     // A kiosk visitor is never asked to set up a model: the clinic did.

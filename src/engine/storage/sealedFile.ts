@@ -5,8 +5,9 @@
  * as info — so a sealed file copied over another's name does not open there.
  *
  * Layout: MAGIC (4) · version (1) · nonce (12) · ciphertext · tag (16); the 5 header bytes are the
- * additional data. A file without the magic is an old plain one: it is read as it is and rewritten
- * sealed (keeping its modification time). Writes stay atomic (writeFileAtomic).
+ * additional data. A file without the magic is an old plain one: until the start-time pass
+ * (sealPlainFiles.ts) has sealed them all it is read as it is and rewritten sealed (keeping its
+ * modification time); after that pass it is refused. Writes stay atomic (writeFileAtomic).
  * Without a key (tests, a caller that opts out) the sealer reads and writes plain files.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
@@ -38,6 +39,7 @@ export function isSealed(bytes: Uint8Array): boolean {
 
 export class FileSealer {
   private readonly root: string;
+  private plainRefused = false;
 
   /** `root`: the data folder (a file's role is its path in it); `key`: the data key, or null for plain files. */
   constructor(
@@ -49,6 +51,11 @@ export class FileSealer {
 
   get encrypts(): boolean {
     return this.key !== null;
+  }
+
+  /** Every file Carefold keeps here is sealed now (sealPlainFiles.ts): a plain one was put here by something else. */
+  refusePlain(): void {
+    if (this.key) this.plainRefused = true;
   }
 
   /** The file's role: its path inside the data folder, with forward slashes (the same on every OS). */
@@ -73,7 +80,10 @@ export class FileSealer {
 
   /** The content of what is stored at `file`: sealed bytes opened, plain bytes as they are. */
   open(file: string, stored: Buffer): { data: Buffer; wasPlain: boolean } {
-    if (!isSealed(stored)) return { data: stored, wasPlain: true };
+    if (!isSealed(stored)) {
+      if (this.plainRefused) throw new SealedFileError(`${this.roleOf(file)} is not encrypted: Carefold did not write it, so it is not opened`);
+      return { data: stored, wasPlain: true };
+    }
     if (!this.key) throw new SealedFileError(`${this.roleOf(file)} is encrypted and no data key was given`);
     if (stored[SEALED_MAGIC.length] !== SEALED_VERSION) throw new SealedFileError(`${this.roleOf(file)} is sealed in an unknown version`);
     const nonce = stored.subarray(HEADER.length, HEADER.length + NONCE_BYTES);

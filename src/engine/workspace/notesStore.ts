@@ -10,7 +10,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import { NoteNameSchema, type Note, type NoteSummary } from "../../shared/contract";
 import { EngineError } from "../../shared/rpc";
 import { ensurePrivateDir } from "../storage/privateFiles";
-import { FileSealer } from "../storage/sealedFile";
+import { FileSealer, SealedFileError } from "../storage/sealedFile";
 import { inMiB, NOTES_QUOTA } from "./quotas";
 
 export function revisionOf(content: string): string {
@@ -109,9 +109,15 @@ export class NotesStore {
     return readdirSync(this.dir, { withFileTypes: true })
       .filter((e) => e.isFile() && NoteNameSchema.safeParse(e.name).success)
       .filter((e) => containmentProblem(this.dir, join(this.dir, e.name)) === null)
-      .map((e) => {
+      .flatMap((e) => {
         const file = join(this.dir, e.name);
-        return this.summary(e.name, this.files.readContainedText(this.dir, file), statSync(file).mtime);
+        try {
+          return [this.summary(e.name, this.files.readContainedText(this.dir, file), statSync(file).mtime)];
+        } catch (err) {
+          // A file this folder's key does not open (planted, changed, copied from elsewhere) is not a note to list.
+          if (err instanceof SealedFileError) return [];
+          throw err;
+        }
       })
       .sort((a, b) => b.modifiedAt.localeCompare(a.modifiedAt));
   }
@@ -127,7 +133,7 @@ export class NotesStore {
     try {
       content = this.files.readContainedText(this.dir, file);
     } catch (err) {
-      if (err instanceof NotContainedError) throw new EngineError("invalid_input", `Carefold does not open ${name}: ${err.message}`);
+      if (err instanceof NotContainedError || err instanceof SealedFileError) throw new EngineError("invalid_input", `Carefold does not open ${name}: ${err.message}`);
       throw err;
     }
     return { ...this.summary(name, content, statSync(file).mtime), content };
