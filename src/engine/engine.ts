@@ -184,7 +184,8 @@ export class Engine implements EngineApi {
     // Notes, attachments, what reading them produced, the agents' memory and files: sealed with the data key.
     const files = new FileSealer(options.dataDir, options.dataKey ?? null);
     // What an older version left plain is sealed now, not when next read; after that a plain file is refused.
-    sealPlainFiles(files, [join(options.dataDir, "workspace"), join(options.dataDir, "cache", "ocr")], auditKeysDir(options.dataDir));
+    // (cache/ocr holds only the OCR engine's language data, read by it directly: never sealed.)
+    sealPlainFiles(files, [join(options.dataDir, "workspace")], auditKeysDir(options.dataDir));
     this.audit = new AuditLog(auditLogsDir(options.dataDir), { key: options.auditKey });
     this.settings = new SettingsStore(this.db);
     // A kiosk visitor is never asked to set up a model: the clinic did.
