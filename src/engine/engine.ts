@@ -322,7 +322,7 @@ export class Engine implements EngineApi {
           return this.layered.user;
         },
       }),
-      ...profileRefusals(options.kiosk ?? false),
+      ...profileRefusals(options.kiosk ?? false, () => this.settings.get().language),
       ...appHandlers({ dataDir: options.dataDir, contentDir: options.contentDir, hostKind: options.hostKind ?? "cli", kiosk: options.kiosk ?? false, session: options.kiosk ? (options.kioskSession ?? DEFAULT_KIOSK_SESSION) : null, host: options.host ?? {}, storage: storageFacts(options), language: () => this.settings.get().language }),
     };
     Object.assign(this, options.kiosk ? kioskRestricted(handlers, () => this.settings.get().language) : handlers);

@@ -5,15 +5,16 @@
  */
 import type { profileRequests } from "../../shared/profileSchemas";
 import { EngineError } from "../../shared/rpc";
+import { engineText, type EngineLanguage } from "../i18n";
 import type { Handlers } from "./types";
 
 type ProfileMethod = keyof typeof profileRequests;
 
 const METHODS: ProfileMethod[] = ["profiles.list", "profiles.create", "profiles.open", "profiles.lock", "profiles.rename", "profiles.setPin", "profiles.remove", "profiles.export", "profiles.configure"];
 
-export function profileRefusals(kiosk: boolean): Handlers<ProfileMethod> {
+export function profileRefusals(kiosk: boolean, language: () => EngineLanguage = () => "en"): Handlers<ProfileMethod> {
   const refuse = async (): Promise<never> => {
-    throw new EngineError("unavailable", kiosk ? "This shared kiosk has no profiles: each visitor's session is erased when it ends" : "Profiles are not available here");
+    throw new EngineError("unavailable", engineText(language(), kiosk ? "profiles.errors.kiosk" : "profiles.errors.unavailable"));
   };
   return Object.fromEntries(METHODS.map((m) => [m, refuse])) as unknown as Handlers<ProfileMethod>;
 }

@@ -54,7 +54,7 @@ export async function createProfileClient(manager: ProfileManager): Promise<Prof
   };
   const engine = (): Engine => {
     const e = manager.engineOf(holder);
-    if (!e) throw new EngineError("unavailable", "Choose whose records to open first");
+    if (!e) throw new EngineError("unavailable", manager.text(holder, "chooseFirst"));
     return e;
   };
   const label = (id: string) => manager.registry.get(id)?.name ?? "records";
@@ -66,7 +66,7 @@ export async function createProfileClient(manager: ProfileManager): Promise<Prof
     "profiles.lock": async () => ({ locked: await manager.leave(holder) }),
     "profiles.rename": async (input) => {
       const target = manager.registry.get(input.id);
-      if (target?.hasPin && holder.current !== input.id) throw new EngineError("unavailable", "Open that profile with its PIN to rename it");
+      if (target?.hasPin && holder.current !== input.id) throw new EngineError("unavailable", manager.text(holder, "renameNeedsPin"));
       return manager.rename(input.id, input.name);
     },
     "profiles.setPin": async (input) => manager.changePin(holder, input.pin ?? null, input.currentPin),

@@ -13,7 +13,8 @@ import type { SettingsPatch } from "../../shared/contract";
 import type { ProfileSummary } from "../../shared/profileSchemas";
 import { EngineError } from "../../shared/rpc";
 import type { Engine } from "../engine";
-import { DataKeyError, type DataKeyProtection, type KeychainLike } from "../storage/dataKey";
+import { engineText, type EngineLanguage } from "../i18n";
+import { DataKeyError, type DataKeyErrorCode, type DataKeyProtection, type KeychainLike } from "../storage/dataKey";
 import { checkPin, hasPin, setPin, type PinCheck } from "./pin";
 import { keyHasPin, openProfileKey, rewrapProfileKey } from "./profileKey";
 import { FIRST_PROFILE_ID, ProfileRegistry } from "./registry";
@@ -25,6 +26,17 @@ export interface ProfileEngineRequest {
   dataKey: Buffer;
   dataKeyProtection: DataKeyProtection;
 }
+
+/** What a profile whose key cannot be opened is told, by the key's problem. */
+const KEY_PROBLEM: Record<DataKeyErrorCode, string> = {
+  pin_required: "pinWrong",
+  wrong_pin: "pinWrong",
+  no_pin: "pinWrong",
+  weak_pin: "pinWrong",
+  keychain_unavailable: "keychain",
+  keychain_only: "keychainOnly",
+  invalid: "damaged",
+};
 
 export interface ProfileManagerOptions {
   /** The installation's data folder (profiles.json, profiles/, the first profile's data). */
@@ -63,6 +75,8 @@ export class ProfileManager {
   private readonly pinQueue = new Map<string, Promise<unknown>>();
   private readonly timer: NodeJS.Timeout | null;
   readonly now: () => number;
+  /** The language of the profile opened last: what a holder still at the picker is told in. */
+  private lastLanguage: EngineLanguage = "en";
 
   constructor(private readonly options: ProfileManagerOptions) {
     this.registry = new ProfileRegistry(options.root);
@@ -79,13 +93,23 @@ export class ProfileManager {
     return this.registry.list();
   }
 
+  /** A sentence for `holder` in its profile's language (at the picker: the one opened last). */
+  text(holder: Holder | null, key: string, options: Record<string, unknown> = {}): string {
+    const language = (holder && this.engineOf(holder)?.settings.get().language) || this.lastLanguage;
+    return engineText(language, `profiles.errors.${key}`, options);
+  }
+
+  private pinRefusal(holder: Holder, check: Exclude<PinCheck, { ok: true }>, wrongKey: "pinWrong" | "currentPinWrong"): EngineError {
+    return new EngineError("invalid_input", check.reason === "wait" ? this.text(holder, "wait", { seconds: check.retryAfterSeconds }) : this.text(holder, wrongKey));
+  }
+
   get relockMs(): number {
     return this.registry.relockMinutes * 60_000;
   }
 
   private profile(id: string): ProfileSummary {
     const p = this.registry.get(id);
-    if (!p) throw new EngineError("not_found", "There is no such profile");
+    if (!p) throw new EngineError("not_found", this.text(null, "noSuchProfile"));
     return p;
   }
 
@@ -140,14 +164,28 @@ export class ProfileManager {
     const verifier = hasPin(folder);
     if (!verifier && !keyHasPin(folder)) return Promise.resolve({ ok: true });
     if (pin === undefined) return Promise.resolve({ ok: false, reason: "wrong_pin", retryAfterSeconds: 0 });
-    if (verifier) return this.queued(id, () => checkPin(folder, pin, this.now()));
-    return this.queued(id, async (): Promise<PinCheck> => {
+    const opensKey = (): boolean => {
       try {
         openProfileKey({ folder, pin, keychain: this.options.keychain });
+        return true;
       } catch (err) {
-        if (err instanceof DataKeyError && err.code === "wrong_pin") return { ok: false, reason: "wrong_pin", retryAfterSeconds: 0 };
+        if (err instanceof DataKeyError && err.code === "wrong_pin") return false;
         throw err;
       }
+    };
+    if (verifier) {
+      return this.queued(id, async (): Promise<PinCheck> => {
+        const check = await checkPin(folder, pin, this.now());
+        if ((!check.ok && check.reason === "wait") || !keyHasPin(folder)) return check;
+        // Where the PIN wraps the key, the key is what counts: after a PIN change cut short once the key was
+        // re-wrapped, the new PIN opens (and its verifier is re-made) and the old one no longer does.
+        if (!opensKey()) return check.ok ? { ok: false, reason: "wrong_pin", retryAfterSeconds: 0 } : check;
+        if (!check.ok) await setPin(folder, pin);
+        return { ok: true };
+      });
+    }
+    return this.queued(id, async (): Promise<PinCheck> => {
+      if (!opensKey()) return { ok: false, reason: "wrong_pin", retryAfterSeconds: 0 };
       await setPin(folder, pin);
       return { ok: true };
     });
@@ -168,7 +206,7 @@ export class ProfileManager {
       await this.enter(holder, id, pin ?? null);
     } catch (err) {
       // E.g. the keychain holding this profile's key is locked: said plainly, never as an internal error.
-      if (err instanceof DataKeyError) throw new EngineError("unavailable", err.message);
+      if (err instanceof DataKeyError) throw new EngineError("unavailable", this.text(holder, KEY_PROBLEM[err.code]));
       throw err;
     }
     return { opened: true, profile: this.profile(id) };
@@ -179,6 +217,7 @@ export class ProfileManager {
     await this.leave(holder);
     const open = await this.engineFor(id, pin);
     open.holders.add(holder);
+    this.lastLanguage = open.engine.settings.get().language;
     holder.current = id;
     this.touch(holder);
     holder.engineChanged(open.engine);
@@ -261,10 +300,10 @@ export class ProfileManager {
   /** Sets or removes the PIN of the holder's open profile (the current PIN first, when it has one). */
   async changePin(holder: Holder, pin: string | null, currentPin: string | undefined): Promise<ProfileSummary> {
     const id = holder.current;
-    if (!id) throw new EngineError("unavailable", "Open a profile first");
+    if (!id) throw new EngineError("unavailable", this.text(holder, "openFirst"));
     if (this.profile(id).hasPin) {
       const check = await this.tryPin(id, currentPin);
-      if (!check.ok) throw new EngineError("invalid_input", check.reason === "wait" ? `Too many wrong tries: wait ${check.retryAfterSeconds} s` : "The current PIN is not right");
+      if (!check.ok) throw this.pinRefusal(holder, check, "currentPinWrong");
     }
     const folder = this.registry.folderOf(id);
     rewrapProfileKey(folder, currentPin ?? null, pin);
@@ -279,10 +318,10 @@ export class ProfileManager {
    */
   async remove(holder: Holder, id: string, pin: string | undefined): Promise<boolean> {
     const profile = this.profile(id);
-    if (this.registry.list().length <= 1) throw new EngineError("conflict", "The only profile cannot be removed; use Delete everything in Settings to empty it");
+    if (this.registry.list().length <= 1) throw new EngineError("conflict", this.text(holder, "onlyProfile"));
     if (profile.hasPin && holder.current !== id) {
       const check = await this.tryPin(id, pin);
-      if (!check.ok) throw new EngineError("invalid_input", check.reason === "wait" ? `Too many wrong tries: wait ${check.retryAfterSeconds} s` : "The PIN is not right");
+      if (!check.ok) throw this.pinRefusal(holder, check, "pinWrong");
     }
     const others = [...(this.open.get(id)?.holders ?? [])].filter((h) => h !== holder);
     if (holder.current === id) await this.leave(holder);
