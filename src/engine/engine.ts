@@ -29,6 +29,7 @@ import { CarefoldBackend, workspaceRoots } from "./agents/workspaceBackend";
 import { ConsultService, type FaultPoint } from "./consult/consultService";
 import { removeStaleTemps } from "./storage/atomicWrite";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
+import type { RuntimePool } from "./inference/runtimePool";
 import type { ModelProvider } from "./inference/types";
 import { ModelHost } from "./modelHost";
 import { runsOnFewCores, scheduleIdlePrewarm, type IdlePrewarm } from "./consult/prewarm";
@@ -103,6 +104,8 @@ export interface EngineOptions {
   contentDir: string;
   /** A fixed model provider (tests, `carefold ask --model`); otherwise the one the settings select. */
   modelProvider?: ModelProvider;
+  /** A host with profiles: the local models its engines share (inference/runtimePool.ts). */
+  modelRuntimes?: RuntimePool;
   /** A kiosk visitor's session: consent never persisted, neutral thread titles, the data folder never shown. */
   kiosk?: boolean;
   /** The kiosk's idle timing, given to the app (`app.info`). */
@@ -207,7 +210,7 @@ export class Engine implements EngineApi {
     });
     this.approvals = new ApprovalStore(this.db);
     this.consent = createConsentStore(this.db, this.audit, { persist: !options.kiosk });
-    this.models = new ModelHost(options.dataDir, this.settings, (e) => this.emit(e), options.modelProvider);
+    this.models = new ModelHost(options.dataDir, this.settings, (e) => this.emit(e), options.modelProvider, options.modelRuntimes);
     this.layers = { bundledDir: options.contentDir, userDir: options.userContentDir === undefined ? userContentDir(options.dataDir) : options.userContentDir };
     this.layered = loadLayeredContent(this.layers);
     this.content = this.layered.content;

@@ -13,6 +13,7 @@ import { importModel, ModelExistsError, removeModel } from "./inference/modelSto
 import { downloadFailureText, modelFileText } from "./inference/modelFileText";
 import { engineText } from "./i18n";
 import { pullModel, resolvePullTarget, unusualDownloadHost } from "./inference/modelDownload";
+import type { RuntimePool } from "./inference/runtimePool";
 import type { ModelProvider } from "./inference/types";
 import type { SettingsStore } from "./settings/settingsStore";
 
@@ -26,9 +27,11 @@ export class ModelHost {
     private readonly settings: SettingsStore,
     private readonly emit: (event: EngineEvent) => void,
     private readonly fixed?: ModelProvider,
+    /** The process's shared local models (a host with profiles). */
+    private readonly runtimes?: RuntimePool,
   ) {
     this.lastSettings = JSON.stringify(settings.get().model);
-    this.current = fixed ?? createModelProvider(settings.get().model, { dataDir });
+    this.current = fixed ?? createModelProvider(settings.get().model, { dataDir, runtimes });
     if (!fixed) settings.onChange((s) => this.reconfigure(s.model));
   }
 
@@ -44,7 +47,7 @@ export class ModelHost {
     if (key === this.lastSettings) return;
     this.lastSettings = key;
     const old = this.current;
-    this.current = createModelProvider(model, { dataDir: this.dataDir });
+    this.current = createModelProvider(model, { dataDir: this.dataDir, runtimes: this.runtimes });
     void old.dispose?.();
   }
 

@@ -12,6 +12,7 @@ import { ClinicChatModel, chooseServerModel, probeClinicServer } from "./clinicS
 import { validateGgufFile } from "./ggufValidation";
 import { checkHardwareFit, type MachineInfo } from "./hardwareFit";
 import { DEFAULT_SEQUENCES, LlamaRuntime } from "./llamaRuntime";
+import type { RuntimeLease, RuntimePool } from "./runtimePool";
 import { resolveModelPath } from "./modelStore";
 import { DEFAULT_CONTEXT_SIZE, describeModelSettings, settingsProblem } from "./modelSettings";
 import { normalizeOllamaUrl, requireOllamaModel } from "./ollamaProbe";
@@ -41,6 +42,8 @@ export interface ModelProviderOptions {
   ollamaIdleTimeoutMs?: number;
   /** Keep evaluated prompt prefixes on disk under <data>/cache/prefix-states (default true). */
   savePrefixes?: boolean;
+  /** The process's shared local models (profiles): the same model file is loaded once for all of them. */
+  runtimes?: RuntimePool;
 }
 
 /** Where a local model's evaluated prompt prefixes are kept (no user data: see prefixStates.ts). */
@@ -62,19 +65,29 @@ function localProvider(settings: ModelSettings, options: ModelProviderOptions, i
   const contextSize = settings.contextSize ?? DEFAULT_CONTEXT_SIZE;
   const modelPath = resolveModelPath(options.dataDir, settings.modelPath!);
   let runtime: LlamaRuntime | null = null;
+  let lease: RuntimeLease | null = null;
+  const shape = { modelPath, contextSize, threads: options.threads, sequences: options.sequences ?? DEFAULT_SEQUENCES, gpu: options.gpu };
   const prepare = once(async () => {
     const summary = await validateGgufFile(modelPath);
-    const fit = checkHardwareFit(summary, { contextSize, sequences: options.sequences ?? DEFAULT_SEQUENCES }, options.machine);
-    if (!fit.ok) throw new Error(fit.problems.join(" "));
-    runtime = new LlamaRuntime({
-      modelPath,
-      contextSize,
-      threads: options.threads,
-      sequences: options.sequences ?? DEFAULT_SEQUENCES,
-      gpu: options.gpu,
-      prefixStateDir: options.savePrefixes === false ? null : prefixStateDirOf(options.dataDir),
-    });
-    await runtime.load();
+    // A model another profile already loaded takes no more memory.
+    if (!options.runtimes?.has(shape)) {
+      const fit = checkHardwareFit(summary, { contextSize, sequences: shape.sequences }, options.machine);
+      if (!fit.ok) throw new Error(fit.problems.join(" "));
+    }
+    if (options.runtimes) {
+      lease = options.runtimes.acquire(shape);
+      runtime = lease.runtime;
+    } else {
+      runtime = new LlamaRuntime({ ...shape, prefixStateDir: options.savePrefixes === false ? null : prefixStateDirOf(options.dataDir) });
+    }
+    try {
+      await runtime.load();
+    } catch (err) {
+      // The next call tries again, holding the pooled model once, not twice.
+      (lease as RuntimeLease | null)?.release();
+      lease = null;
+      throw err;
+    }
     return runtime;
   });
   return {
@@ -92,8 +105,10 @@ function localProvider(settings: ModelSettings, options: ModelProviderOptions, i
       return (await prepare()).prewarm(keys);
     },
     async dispose() {
-      await runtime?.dispose();
+      if (lease) lease.release();
+      else await runtime?.dispose();
       runtime = null;
+      lease = null;
     },
   };
 }
