@@ -8,6 +8,8 @@ export interface CliIO {
   env: NodeJS.ProcessEnv;
   /** `--profile NAME` (given before or after the command's own options): whose data folder the command uses. */
   profile?: string;
+  /** When a command that runs until stopped (`serve`) stops: default SIGINT or SIGTERM; tests running it in process pass their own. */
+  stopped?: Promise<void>;
 }
 
 export interface CliCommand {

@@ -80,6 +80,8 @@ import {
 import { ApprovalStore } from "./approvals/approvalStore";
 import { appHandlers, type AppDeps, type HostHooks } from "./handlers/app";
 import { kioskRestricted } from "./handlers/kiosk";
+import { kioskAdminHandlers } from "./handlers/kioskAdmin";
+import { DEFAULT_KIOSK_SESSION } from "./kioskMode/setting";
 import { profileRefusals } from "./handlers/profiles";
 import { consultHandlers } from "./handlers/consult";
 import { agentDescription, libraryHandlers } from "./handlers/library";
@@ -92,9 +94,7 @@ import { loadLayeredContent, reloadIfChanged, userContentDir, type ContentLayers
 
 /** A free-text extraction reads up to 6,000 characters: about a minute of prompt on a slow laptop CPU. */
 const FREE_TEXT_TIMEOUT_MS = 120_000;
-/** A kiosk asks after 3 minutes without input, then counts down 30 s (WCAG 2.2.1: at least 20 s to answer). */
-export const DEFAULT_KIOSK_SESSION = { idleSeconds: 180, countdownSeconds: 30 };
-
+export { DEFAULT_KIOSK_SESSION };
 export type { HostHooks };
 
 export interface EngineOptions {
@@ -326,6 +326,7 @@ export class Engine implements EngineApi {
         },
       }),
       ...profileRefusals(options.kiosk ?? false, () => this.settings.get().language),
+      ...kioskAdminHandlers({ admin: options.host?.kioskAdmin, kiosk: options.kiosk ?? false, language: () => this.settings.get().language }),
       ...appHandlers({ dataDir: options.dataDir, contentDir: options.contentDir, hostKind: options.hostKind ?? "cli", kiosk: options.kiosk ?? false, session: options.kiosk ? (options.kioskSession ?? DEFAULT_KIOSK_SESSION) : null, host: options.host ?? {}, storage: storageFacts(options), language: () => this.settings.get().language }),
     };
     Object.assign(this, options.kiosk ? kioskRestricted(handlers, () => this.settings.get().language) : handlers);

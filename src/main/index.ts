@@ -11,11 +11,15 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { auditKeysDir } from "../engine/audit/auditKey";
 import { createEngine, DEFAULT_KIOSK_SESSION, type Engine } from "../engine/engine";
 import { kioskIdleLimitMs, kioskSessions, lentProvider } from "../engine/host/sessions";
+import { kioskAdmin } from "../engine/kioskMode/admin";
+import { readKioskSetting, unreadableNotice } from "../engine/kioskMode/setting";
 import { contentDirFor } from "./appPaths";
 import { KeychainAuditKeyStore } from "./auditKey";
 import { openDataKey } from "../engine/storage/dataKey";
 import { confirmAndOpenExternal, pickModelFile } from "./hostDialogs";
 import { startDesktopProfiles, type DesktopProfiles } from "./profilesShell";
+import { prefixStateDirOf } from "../engine/inference/modelProvider";
+import { createRuntimePool, type RuntimePool } from "../engine/inference/runtimePool";
 import { startKioskShell, type KioskShell } from "./kioskShell";
 import { printToPdf } from "./printToPdf";
 import { denyAllPermissions, guardWebContents, secureWebPreferences } from "./security";
@@ -32,8 +36,12 @@ const language = () => (engine ?? profiles?.engine())?.settings.get().language ?
 const openExternal = (url: string) => void confirmAndOpenExternal(url, language());
 let window: BrowserWindow | null = null;
 /** `--kiosk`: a clinic kiosk (a full-screen window, one visitor's erasable session at a time). */
-const kioskMode = process.argv.includes("--kiosk");
+const kioskFlag = process.argv.includes("--kiosk");
+/** The flag, or the installation's kiosk setting (src/engine/kioskMode), read when the app is ready. */
+let kioskMode = kioskFlag;
 let kioskShell: KioskShell | null = null;
+/** The local models the profiles share (made when the first profile opens). */
+let runtimes: RuntimePool | null = null;
 
 /** Keys that would reload the page or open devtools, off in a kiosk (a reload must not lose or skip an erase). */
 const KIOSK_BLOCKED_KEYS = new Set(["F5", "F11", "F12"]);
@@ -87,29 +95,36 @@ if (!app.requestSingleInstanceLock()) {
     const broadcast = (channel: string, event: unknown) => {
       for (const w of BrowserWindow.getAllWindows()) w.webContents.send(channel, event);
     };
-    const desktopEngine = (dataDir: string, dataKey: { key: Buffer; protection: "keychain" | "pin" | "file" }) =>
+    const root = app.getPath("userData");
+    const setting = readKioskSetting(root);
+    if (setting.state === "unreadable") process.stderr.write(unreadableNotice(root, setting) + "\n");
+    kioskMode = kioskFlag || setting.state !== "off";
+    // Turned on or off from inside the app: relaunched, so the window and the sessions are made anew.
+    const admin = kioskAdmin({ root, flag: kioskFlag, flagIdleSeconds: DEFAULT_KIOSK_SESSION.idleSeconds, takesEffect: "relaunch", onChanged: relaunch });
+    const desktopEngine = (dataDir: string, dataKey: { key: Buffer; protection: "keychain" | "pin" | "file" }, modelRuntimes?: RuntimePool) =>
       createEngine({
+        ...(modelRuntimes ? { modelRuntimes } : {}),
         dataKey: dataKey.key,
         dataKeyProtection: dataKey.protection,
         dataDir,
         contentDir: contentDirFor(app.getAppPath(), app.isPackaged, existsSync),
         hostKind: "desktop",
         prewarm: true,
-        host: { printToPdf, pickModelFile: () => pickModelFile(language()) },
+        host: { printToPdf, pickModelFile: () => pickModelFile(language()), kioskAdmin: admin },
         // The audit chain's key in the OS keychain (safeStorage needs the app ready: it is, here).
         auditKey: new KeychainAuditKeyStore(safeStorage, auditKeysDir(dataDir)),
       });
     try {
-      const dataDir = app.getPath("userData");
       if (kioskMode) {
         // The data key (database and workspace files) wrapped by the OS keychain; the 0600 key file where there is none.
-        engine = desktopEngine(dataDir, openDataKey(auditKeysDir(dataDir), { kind: "keychain", safeStorage }));
+        engine = desktopEngine(root, openDataKey(auditKeysDir(root), { kind: "keychain", safeStorage }));
       } else {
         // Each profile's key is opened the same way, in its own folder (src/engine/profiles/profileKey.ts).
         profiles = await startDesktopProfiles({
-          root: dataDir,
+          root,
           keychain: safeStorage,
-          createEngine: (p) => desktopEngine(p.dataDir, { key: p.dataKey, protection: p.dataKeyProtection }),
+          // One loaded model for everyone's profiles: switching person does not load it again.
+          createEngine: (p) => desktopEngine(p.dataDir, { key: p.dataKey, protection: p.dataKeyProtection }, (runtimes ??= createRuntimePool({ prefixStateDir: prefixStateDirOf(root) }))),
           ipcMain,
           bridge: { isTrustedUrl, broadcast },
         });
@@ -124,14 +139,14 @@ if (!app.requestSingleInstanceLock()) {
       Menu.setApplicationMenu(null);
       const clinic = engine;
       const contentDir = contentDirFor(app.getAppPath(), app.isPackaged, existsSync);
-      const kioskSession = DEFAULT_KIOSK_SESSION;
+      const kioskSession = kioskFlag ? DEFAULT_KIOSK_SESSION : { ...DEFAULT_KIOSK_SESSION, idleSeconds: setting.idleSeconds };
       kioskShell = await startKioskShell({
         sessions: kioskSessions({
           idleMs: kioskIdleLimitMs(kioskSession),
           // The clinic's engine (its model and settings) is never shown: each visitor gets their own.
           // A visitor's folder is encrypted with a key that lives only in memory, for the session.
           createEngine: (visitorDir, hooks) =>
-            createEngine({ dataDir: visitorDir, contentDir, hostKind: "desktop", kiosk: true, kioskSession, modelProvider: lentProvider(() => clinic.provider), host: hooks, dataKey: randomBytes(32) }),
+            createEngine({ dataDir: visitorDir, contentDir, hostKind: "desktop", kiosk: true, kioskSession, modelProvider: lentProvider(() => clinic.provider), host: { ...hooks, kioskAdmin: admin }, dataKey: randomBytes(32) }),
         }),
         ipcMain,
         isTrustedUrl,
@@ -150,18 +165,29 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== "darwin") app.quit();
   });
   app.on("will-quit", (event) => {
-    if (profiles) {
-      event.preventDefault();
-      const closingProfiles = profiles;
-      profiles = null;
-      void closingProfiles.close().finally(() => app.quit());
-      return;
-    }
-    if (!engine) return;
+    if (!profiles && !engine) return;
     event.preventDefault();
-    const closing = engine;
-    engine = null;
-    // A kiosk erases the visitor's session before the app goes.
-    void (kioskShell?.close() ?? Promise.resolve()).then(() => closing.close()).finally(() => app.quit());
+    void closeAll().finally(() => app.quit());
+  });
+}
+
+/** Closes the profiles, or the kiosk (erasing the visitor's session first) and its clinic engine. */
+async function closeAll(): Promise<void> {
+  const [closingProfiles, closingKiosk, closing, closingRuntimes] = [profiles, kioskShell, engine, runtimes];
+  profiles = null;
+  kioskShell = null;
+  engine = null;
+  runtimes = null;
+  await closingProfiles?.close();
+  await closingKiosk?.close();
+  await closing?.close();
+  await closingRuntimes?.close();
+}
+
+/** After kiosk mode was turned on or off: start again as that (app.exit skips will-quit, so close first). */
+function relaunch(): void {
+  void closeAll().finally(() => {
+    app.relaunch();
+    app.exit(0);
   });
 }

@@ -21,6 +21,7 @@ import { EmergencyBanner } from "./components/EmergencyBanner";
 import { ErrorSurface } from "./components/ErrorSurface";
 import { FirstRun } from "./components/FirstRun";
 import { KioskSession } from "./components/KioskSession";
+import { KioskStaff } from "./components/KioskStaff";
 import { AddToVisitList } from "./components/AddToVisitList";
 import { NotesPanel } from "./components/NotesPanel";
 import { SettingsPanel } from "./components/SettingsPanel";
@@ -342,7 +343,11 @@ export function App({ client }: { client: EngineClient }) {
             />
           </section>
         ) : null}
-        {kioskTiming ? <KioskSession phase={kiosk.phase} countdownSeconds={kioskTiming.countdownSeconds} onStillHere={kiosk.stillHere} onEnd={() => void kiosk.end()} /> : null}
+        {kioskTiming ? (
+          <KioskSession phase={kiosk.phase} countdownSeconds={kioskTiming.countdownSeconds} onStillHere={kiosk.stillHere} onEnd={() => void kiosk.end()}>
+            <KioskStaff />
+          </KioskSession>
+        ) : null}
         <ReconnectingStatus status={connection} />
         <ErrorSurface errors={state.errors} onDismiss={(id) => dispatch({ type: "dismissError", id })} />
         <main id="main" className="app-main" tabIndex={-1}>

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { MethodName } from "./methods";
 import { userTextProblem, withoutInvisible } from "./userText";
 import { profileLockedEventSchema, profileRequests } from "./profileSchemas";
+import { kioskRequests } from "./kioskSchemas";
 
 /**
  * A string a person gave (a message, a note, a file or conversation name): refused with a clear error
@@ -494,6 +495,7 @@ export const requests = {
     output: z.strictObject({ ended: z.boolean() }),
   },
   ...profileRequests,
+  ...kioskRequests,
 } as const;
 
 export type RequestName = keyof typeof requests;

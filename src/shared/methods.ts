@@ -46,6 +46,9 @@ export const METHODS = [
   "profiles.remove",
   "profiles.export",
   "profiles.configure",
+  "kiosk.status",
+  "kiosk.enable",
+  "kiosk.disable",
 ] as const;
 
 export type MethodName = (typeof METHODS)[number];

@@ -42,6 +42,9 @@ export const REQUEST_LIMITS: Partial<Record<MethodName, RateLimit>> = {
   "profiles.setPin": { burst: 10, perSecond: 0.5 },
   "profiles.remove": { burst: 3, perSecond: 0.1 },
   "profiles.export": { burst: 5, perSecond: 0.2 },
+  // The admin PIN is scrypt too; turning kiosk mode on restarts the app, so a few a minute is plenty.
+  "kiosk.enable": { burst: 5, perSecond: 0.2 },
+  "kiosk.disable": { burst: 10, perSecond: 0.5 },
 };
 
 export type RateLimits = Partial<Record<MethodName, RateLimit>>;

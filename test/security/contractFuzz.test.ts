@@ -123,6 +123,10 @@ function validExamples(fx: Fixtures): { [K in RequestName]: RequestInput<K>[] } 
     "profiles.remove": [{ id: "pAbc", confirm: true }],
     "profiles.export": [{}],
     "profiles.configure": [{ relockMinutes: 5 }],
+    // Nor has it the host's kiosk setting: typed refusals, nothing written.
+    "kiosk.status": [{}],
+    "kiosk.enable": [{ adminPin: "2468", idleSeconds: 240 }],
+    "kiosk.disable": [{ adminPin: "2468" }],
   };
 }
 

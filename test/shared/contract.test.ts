@@ -55,6 +55,9 @@ const valid: Record<RequestName, unknown[]> = {
   "profiles.remove": [{ id: "pAbc", confirm: true }, { id: "pAbc", confirm: true, pin: "1234" }],
   "profiles.export": [{}],
   "profiles.configure": [{ relockMinutes: 10 }, { relockMinutes: 0 }],
+  "kiosk.status": [{}],
+  "kiosk.enable": [{ adminPin: "2468" }, { adminPin: "clinic desk", idleSeconds: 30 }, { adminPin: "2468", idleSeconds: 3600 }],
+  "kiosk.disable": [{ adminPin: "2468" }],
 };
 
 const invalid: Record<RequestName, unknown[]> = {
@@ -109,6 +112,9 @@ const invalid: Record<RequestName, unknown[]> = {
   "profiles.remove": [{ id: "pAbc" }, { id: "pAbc", confirm: false }, { id: "../..", confirm: true }],
   "profiles.export": [{ id: "other" }],
   "profiles.configure": [{}, { relockMinutes: -1 }, { relockMinutes: 1.5 }, { relockMinutes: 100000 }],
+  "kiosk.status": [{ mode: "off" }],
+  "kiosk.enable": [{}, { adminPin: "12" }, { adminPin: 2468 }, { adminPin: "24\n68" }, { adminPin: "2468", idleSeconds: 29 }, { adminPin: "2468", idleSeconds: 3601 }, { adminPin: "2468", idleSeconds: 60.5 }],
+  "kiosk.disable": [{}, { adminPin: "" }, { adminPin: "x".repeat(65) }, { adminPin: "2468", idleSeconds: 60 }],
 };
 
 describe("contract", () => {

@@ -13,6 +13,7 @@ export const commandLoaders: Record<string, Loader> = {
   eval: async () => (await import("./eval")).command,
   extract: async () => (await import("./extract")).command,
   guard: async () => (await import("./guard")).command,
+  kiosk: async () => (await import("./kiosk")).command,
   migrate: async () => (await import("./migrate")).command,
   models: async () => (await import("./models")).command,
   pin: async () => (await import("./pin")).command,

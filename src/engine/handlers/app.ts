@@ -1,6 +1,7 @@
 /** About the app and what only some hosts can do (the desktop shell's file picker and PDF printing). */
 import { EngineError } from "../../shared/rpc";
 import { engineText } from "../i18n";
+import type { KioskAdminHooks } from "../kioskMode/admin";
 import { readLicenses } from "../licenses";
 import { APP_VERSION } from "../version";
 import type { Handlers } from "./types";
@@ -12,6 +13,8 @@ export interface HostHooks {
   pickModelFile?(): Promise<string | null>;
   /** A kiosk host: erase this visitor's session (the host wipes it after the answer is sent). */
   endSession?(): Promise<void>;
+  /** The installation's kiosk setting (the desktop shell, `carefold serve`): handlers/kioskAdmin.ts. */
+  kioskAdmin?: KioskAdminHooks;
 }
 
 export interface AppDeps {

@@ -1,15 +1,16 @@
 /**
  * What a kiosk visitor sees of their session: that nothing is kept, a visible "End my session and
  * erase" (confirmed, since it cannot be undone), and the "Are you still here?" countdown. The number
- * counts down on screen; the dialog is announced once when it opens, not every second.
+ * counts down on screen; the dialog is announced once when it opens, not every second. `children`: what
+ * else the bar holds (the clinic staff's button).
  */
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { IdlePhase } from "../lib/kioskIdle";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { Modal } from "./Modal";
 
-export function KioskSession({ phase, countdownSeconds, onStillHere, onEnd }: { phase: IdlePhase; countdownSeconds: number; onStillHere(): void; onEnd(): void }) {
+export function KioskSession({ phase, countdownSeconds, onStillHere, onEnd, children }: { phase: IdlePhase; countdownSeconds: number; onStillHere(): void; onEnd(): void; children?: ReactNode }) {
   const { t } = useTranslation();
   const id = useId();
   const [confirming, setConfirming] = useState(false);
@@ -19,6 +20,7 @@ export function KioskSession({ phase, countdownSeconds, onStillHere, onEnd }: { 
       <button type="button" className="button-danger" onClick={() => setConfirming(true)} data-testid="kiosk-end">
         {t("kiosk.end")}
       </button>
+      {children}
       {confirming ? (
         <ConfirmDialog
           title={t("kiosk.confirmTitle")}

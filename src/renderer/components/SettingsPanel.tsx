@@ -1,7 +1,7 @@
 /**
  * Settings: reading (language, text size, contrast), the emergency-number region, the model,
  * health specialists' permission, where data lives with the privacy statement and "Delete all my
- * data", the user's own content packs, and About (version, third-party licenses). Simple choices
+ * data", people, the clinic kiosk mode, the user's own content packs, and About (version, third-party licenses). Simple choices
  * save at once; the model form saves with its button.
  */
 import { useState } from "react";
@@ -16,6 +16,7 @@ import { AboutSection } from "./AboutSection";
 import { ConsentSettings } from "./ConsentSettings";
 import { DeleteAllData } from "./DeleteAllData";
 import { ProfilesSettings } from "./ProfilesSettings";
+import { KioskSettings } from "./KioskSettings";
 import { ModelLibrary } from "./ModelLibrary";
 import { ActiveModel, ModelChoice } from "./ModelChoice";
 import { ReadingSettings } from "./ReadingSettings";
@@ -127,6 +128,8 @@ export function SettingsPanel({
       </section>
 
       {kiosk ? null : <ProfilesSettings />}
+
+      {kiosk || !info ? null : <KioskSettings host={info.host} />}
 
       {kiosk ? null : <UserPacksSection />}
 
