@@ -4,7 +4,7 @@
  * restarted; no partial note, no stale temp file after a restart, integrity_check ok, the audit chain
  * verifies, every approval applied once (its note holds exactly its content) or still pending, and
  * every applied approval's turn ends answered, and every question ends with an answer (a turn killed
- * before it asked anything is ended as interrupted on restart). `npm test` runs ~20 kills; `npm run test:crash` 120.
+ * before it asked anything is ended as interrupted on restart). `npm run test:heavy` (CI) runs ~20 kills; `npm run test:crash` 120.
  */
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
