@@ -2,11 +2,14 @@
  * `npm run train:output`: trains the output guard's semantic layer on the output writers' train and dev
  * answers, sentence by sentence as the streaming guard cuts them, picks a threshold per language by
  * leave-one-writer-out cross-validation on whole answers, and writes resources/models/output-subword.bin.
- * Seeded: the same corpus gives the same bytes. The holdout is never read here.
+ * Seeded: the same corpus gives the same bytes, however many worker threads run the folds. The holdout is never read here.
  *   tsx scripts/gate/train-output.ts [--out FILE] [--check]   (--check: exit 1 if the shipped file differs)
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { isMainThread, Worker } from "node:worker_threads";
 import { parseFrontmatter } from "../../src/engine/content/files";
 import { encodeModel, type SemanticModel } from "../../src/engine/safety/semantic/index";
 import { createOutputClassifier, OUTPUT_MODEL_FILE } from "../../src/engine/safety/semantic/output";
@@ -118,17 +121,45 @@ export interface AnswerTrace {
   sentences: { rules: boolean; score: number }[];
 }
 
-/** Out-of-fold traces: each writer read by a model trained without that writer. */
-export function crossValidated(options: TrainOptions): AnswerTrace[] {
+/** One fold: `writer`'s answers read by a model trained on every other writer. */
+export function foldTraces(writer: string, options: TrainOptions, lines: readonly OutputLine[] = writerLines()): AnswerTrace[] {
+  const classifier = createOutputClassifier(trainOn(lines.filter((l) => l.writer !== writer), options));
+  return lines
+    .filter((x) => x.writer === writer)
+    .map((l) => ({ positive: l.expect === "unsafe", lang: l.lang, sentences: rulesTrace(l.text, l.lang).map((s) => ({ rules: s.rules, score: classifier.classify(s.sentence, s.context).score })) }));
+}
+
+/** Folds run in parallel, at most this many (CAREFOLD_TRAIN_WORKERS overrides; 1 runs them in this thread). */
+function workerCount(folds: number): number {
+  const asked = Number(process.env["CAREFOLD_TRAIN_WORKERS"]);
+  return Math.max(1, Math.min(folds, Number.isInteger(asked) && asked > 0 ? asked : Math.min(availableParallelism(), 4)));
+}
+
+/**
+ * Out-of-fold traces: each writer read by a model trained without that writer. The folds are
+ * independent and each is seeded, so spreading them over worker threads gives the same traces, in
+ * writer order, as running them one after another (the `--check` in CI compares the bytes).
+ */
+export async function crossValidated(options: TrainOptions): Promise<AnswerTrace[]> {
   const lines = writerLines();
-  const out: AnswerTrace[] = [];
-  for (const writer of [...new Set(lines.map((l) => l.writer))]) {
-    const classifier = createOutputClassifier(trainOn(lines.filter((l) => l.writer !== writer), options));
-    for (const l of lines.filter((x) => x.writer === writer)) {
-      out.push({ positive: l.expect === "unsafe", lang: l.lang, sentences: rulesTrace(l.text, l.lang).map((s) => ({ rules: s.rules, score: classifier.classify(s.sentence, s.context).score })) });
-    }
-  }
-  return out;
+  const writers = [...new Set(lines.map((l) => l.writer))];
+  const n = workerCount(writers.length);
+  if (n === 1) return writers.flatMap((w) => foldTraces(w, options, lines));
+  const shares = Array.from({ length: n }, (_, i) => writers.filter((_, j) => j % n === i));
+  const results = await Promise.all(
+    shares.map(
+      (share) =>
+        new Promise<AnswerTrace[][]>((done, fail) => {
+          const worker = new Worker(join(import.meta.dirname, "tsWorker.mjs"), { workerData: { entry: pathToFileURL(join(import.meta.dirname, "outputFolds.ts")).href, writers: share, options } });
+          worker.once("message", done);
+          worker.once("error", fail);
+          worker.once("exit", (code) => (code === 0 ? undefined : fail(new Error(`a cross-validation worker exited with ${code}`))));
+        }),
+    ),
+  );
+  const byWriter = new Map<string, AnswerTrace[]>();
+  shares.forEach((share, i) => share.forEach((w, k) => byWriter.set(w, results[i]![k]!)));
+  return writers.flatMap((w) => byWriter.get(w)!);
 }
 
 export interface OutputCurvePoint {
@@ -184,8 +215,8 @@ export function choose(traces: readonly AnswerTrace[]): { choice: OutputChoice; 
   return { choice: best, table };
 }
 
-export function build(options: TrainOptions = OUTPUT_TRAIN_OPTIONS): { bytes: Buffer; choice: OutputChoice; table: Record<string, OutputChoice | null> } {
-  const { choice, table } = choose(crossValidated(options));
+export async function build(options: TrainOptions = OUTPUT_TRAIN_OPTIONS): Promise<{ bytes: Buffer; choice: OutputChoice; table: Record<string, OutputChoice | null> }> {
+  const { choice, table } = choose(await crossValidated(options));
   return { bytes: encodeModel(finalOutputModel({ en: choice.en.threshold, es: choice.es.threshold }, choice.veto, options)), choice, table };
 }
 
@@ -198,10 +229,10 @@ export function finalOutputModel(thresholds: { en: number; es: number }, veto: n
   return model;
 }
 
-if (process.argv[1]?.endsWith("train-output.ts")) {
+if (isMainThread && process.argv[1]?.endsWith("train-output.ts")) {
   const run = trainingArgs(ROOT, OUTPUT_MODEL_FILE);
   const started = performance.now();
-  const { bytes, choice, table } = build();
+  const { bytes, choice, table } = await build();
   const sha256 = writeOrCheck(run, bytes);
   const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
   console.log(JSON.stringify({ file: run.out, bytes: bytes.length, sha256, seconds, crossValidated: choice, byVeto: table }, null, 1));
