@@ -6,14 +6,14 @@
  * has run, a marker says so, and from then on a plain file there is refused: Carefold never wrote it.
  * Hard-linked files (they also live elsewhere) and links are left alone and refused like any plain file.
  */
-import { closeSync, constants, existsSync, fstatSync, fsyncSync, lstatSync, openSync, readdirSync, readSync, utimesSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { isAtomicTemp, writeFileAtomic } from "./atomicWrite";
 import { isSealed, type FileSealer } from "./sealedFile";
+import { zeroFile } from "./secureRemove";
 
 /** In the data folder's keys/ folder: written once every plain file has been sealed. */
 export const SEALED_MARKER = "files-sealed.json";
-const CHUNK = 1 << 20;
 
 export interface SealPassResult {
   /** Files sealed in this pass (0 once the marker is there). */
@@ -31,35 +31,19 @@ function* regularFiles(dir: string): Generator<string> {
   }
 }
 
-function readAll(fd: number, size: number): Buffer {
-  const out = Buffer.alloc(size);
-  for (let off = 0; off < size; ) {
-    const n = readSync(fd, out, off, size - off, off);
-    if (n === 0) return out.subarray(0, off);
-    off += n;
-  }
-  return out;
-}
-
-function zero(fd: number, size: number): void {
-  const zeros = Buffer.alloc(Math.min(CHUNK, Math.max(size, 1)));
-  for (let off = 0; off < size; ) off += writeSync(fd, zeros, 0, Math.min(zeros.length, size - off), off);
-  fsyncSync(fd);
-}
-
 /** Seals one plain file; false where it is sealed already or is not this folder's own (a hard link). */
 function sealOne(sealer: FileSealer, file: string): boolean {
   const fd = openSync(file, constants.O_RDWR | (constants.O_NOFOLLOW ?? 0));
   try {
     const st = fstatSync(fd);
     if (!st.isFile() || st.nlink !== 1) return false;
-    const data = readAll(fd, st.size);
+    const data = readFileSync(fd);
     if (isSealed(data)) return false;
     writeFileAtomic(file, sealer.seal(file, data));
     // Note lists sort by modification time: the sealed copy keeps the old one's.
     utimesSync(file, st.atime, st.mtime);
     // The name now holds the sealed copy; the handle still reaches the plain bytes it replaced.
-    zero(fd, st.size);
+    zeroFile(fd, st.size);
     return true;
   } finally {
     closeSync(fd);

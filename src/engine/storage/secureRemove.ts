@@ -8,6 +8,13 @@ import { closeSync, constants, fstatSync, fsyncSync, openSync, rmSync, writeSync
 
 const CHUNK = 1 << 20;
 
+/** Overwrites the first `size` bytes of the open file with zeros and flushes them. */
+export function zeroFile(fd: number, size: number): void {
+  const zeros = Buffer.alloc(Math.min(CHUNK, Math.max(size, 1)));
+  for (let off = 0; off < size; ) off += writeSync(fd, zeros, 0, Math.min(zeros.length, size - off), off);
+  fsyncSync(fd);
+}
+
 /** Overwrites `file` with zeros, fsyncs it, then deletes it; a file that is not there is fine. Never follows a link. */
 export function removeSecurely(file: string): void {
   let fd: number;
@@ -23,11 +30,7 @@ export function removeSecurely(file: string): void {
   try {
     const st = fstatSync(fd);
     // A hard-linked file also lives elsewhere: zeroing it would destroy that copy.
-    if (st.isFile() && st.nlink === 1) {
-      const zeros = Buffer.alloc(Math.min(CHUNK, Math.max(st.size, 1)));
-      for (let off = 0; off < st.size; ) off += writeSync(fd, zeros, 0, Math.min(zeros.length, st.size - off), off);
-      fsyncSync(fd);
-    }
+    if (st.isFile() && st.nlink === 1) zeroFile(fd, st.size);
   } finally {
     closeSync(fd);
   }
