@@ -9,6 +9,7 @@
  */
 import type { NormalizedText } from "../normalize";
 import { prepare } from "../prepare";
+import { classTokens } from "./lexicon";
 
 export interface FeatureConfig {
   /** log2 of the bucket count. */
@@ -23,6 +24,8 @@ export interface FeatureConfig {
   /** Context given apart from the text (the sentences shown before it) is hashed into features of its
    * own, so "Your label says:" above a line weighs differently from the same words in the line. */
   context?: boolean;
+  /** Word classes (./lexicon) as features of their own: "that's @cond", "@supp # @unit @freq". */
+  lexicon?: boolean;
 }
 
 export const DEFAULT_FEATURES: FeatureConfig = { bits: 18, minGram: 3, maxGram: 5 };
@@ -137,6 +140,29 @@ export function forEachFeature(words: readonly string[], config: FeatureConfig, 
     previous = token;
   }
   emit(`b|${previous} $`);
+  if (config.lexicon) forEachClassFeature(words, config, "l|", emit);
+}
+
+/**
+ * The n-grams of the class-mapped words that hold a class token, prefixed with `prefix`: the words
+ * themselves are already features, so only what the classes add is emitted.
+ */
+function forEachClassFeature(words: readonly string[], config: FeatureConfig, prefix: string, emit: (feature: string) => void): void {
+  const mapped = classTokens(words);
+  if (!mapped) return;
+  const isClass = (t: string) => t.charCodeAt(0) === 64; // "@"
+  let previous = "^";
+  let before = "^";
+  for (const word of mapped) {
+    const token = numberBucket(word) ?? word;
+    const here = isClass(token);
+    if (here) emit(`${prefix}${token}`);
+    if (here || isClass(previous)) emit(`${prefix}${previous} ${token}`);
+    if (config.triples && (here || isClass(previous) || isClass(before))) emit(`${prefix}${before} ${previous} ${token}`);
+    before = previous;
+    previous = token;
+  }
+  if (isClass(previous)) emit(`${prefix}${previous} $`);
 }
 
 /**
@@ -173,6 +199,7 @@ export function featureIds(words: readonly string[], config: FeatureConfig, cont
     previous = token;
   }
   ids.push((feed(feed(B, previous), " $") >>> 0) & mask);
+  if (config.lexicon) forEachClassFeature(words, config, context ? "xl|" : "l|", (f) => ids.push(fnv1a(f) & mask));
   return ids;
 }
 
