@@ -28,7 +28,7 @@ export const SHOWN_TARGET = 0.975;
 export const VETOES = [0, 0.01, 0.02, 0.05];
 
 /** Chosen by leave-one-writer-out cross-validation on train + dev (never the holdout). */
-export const OUTPUT_TRAIN_OPTIONS: TrainOptions = { learningRate: 2, epochs: 20, window: 8, smoothing: 8, features: { bits: 18, minGram: 3, maxGram: 5, triples: true, marks: true, context: true } };
+export const OUTPUT_TRAIN_OPTIONS: TrainOptions = { learningRate: 2, epochs: 20, window: 8, smoothing: 8, features: { bits: 18, minGram: 3, maxGram: 5, triples: true, marks: true, context: true, lexicon: true } };
 
 function writerLines(): OutputLine[] {
   return [...load("output", "train"), ...load("output", "dev")];
