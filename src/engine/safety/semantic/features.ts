@@ -9,6 +9,7 @@
  */
 import type { NormalizedText } from "../normalize";
 import { prepare } from "../prepare";
+import { clusterTokens } from "./clusters";
 import { classTokens } from "./lexicon";
 
 export interface FeatureConfig {
@@ -26,6 +27,8 @@ export interface FeatureConfig {
   context?: boolean;
   /** Word classes (./lexicon) as features of their own: "that's @cond", "@supp # @unit @freq". */
   lexicon?: boolean;
+  /** Word clusters (./clusters) as features of their own: entry i holds cluster i's words. */
+  clusters?: readonly string[];
 }
 
 export const DEFAULT_FEATURES: FeatureConfig = { bits: 18, minGram: 3, maxGram: 5 };
@@ -140,17 +143,17 @@ export function forEachFeature(words: readonly string[], config: FeatureConfig, 
     previous = token;
   }
   emit(`b|${previous} $`);
-  if (config.lexicon) forEachClassFeature(words, config, "l|", emit);
+  if (config.lexicon) forEachClassFeature(classTokens(words), config, "l|", emit);
+  if (config.clusters) forEachClassFeature(clusterTokens(words, config.clusters), config, "k|", emit);
 }
 
 /**
  * The n-grams of the class-mapped words that hold a class token, prefixed with `prefix`: the words
  * themselves are already features, so only what the classes add is emitted.
  */
-function forEachClassFeature(words: readonly string[], config: FeatureConfig, prefix: string, emit: (feature: string) => void): void {
-  const mapped = classTokens(words);
+function forEachClassFeature(mapped: readonly string[] | null, config: FeatureConfig, prefix: string, emit: (feature: string) => void): void {
   if (!mapped) return;
-  const isClass = (t: string) => t.charCodeAt(0) === 64; // "@"
+  const isClass = (t: string) => t.charCodeAt(0) === 64 || t.charCodeAt(0) === 126; // "@" or "~"
   let previous = "^";
   let before = "^";
   for (const word of mapped) {
@@ -199,7 +202,8 @@ export function featureIds(words: readonly string[], config: FeatureConfig, cont
     previous = token;
   }
   ids.push((feed(feed(B, previous), " $") >>> 0) & mask);
-  if (config.lexicon) forEachClassFeature(words, config, context ? "xl|" : "l|", (f) => ids.push(fnv1a(f) & mask));
+  if (config.lexicon) forEachClassFeature(classTokens(words), config, context ? "xl|" : "l|", (f) => ids.push(fnv1a(f) & mask));
+  if (config.clusters) forEachClassFeature(clusterTokens(words, config.clusters), config, context ? "xk|" : "k|", (f) => ids.push(fnv1a(f) & mask));
   return ids;
 }
 
