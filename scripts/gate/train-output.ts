@@ -27,8 +27,28 @@ export const SHOWN_TARGET = 0.975;
 /** Vetoes tried (see `choose`). */
 export const VETOES = [0, 0.01, 0.02, 0.05];
 
+/** The word clusters (built by ./build-clusters.py, committed): one cluster a line, its words space-separated. */
+export const WORD_CLUSTERS_FILE = join(import.meta.dirname, "word-clusters.txt");
+
+function wordClusters(): string[] {
+  return readFileSync(WORD_CLUSTERS_FILE, "utf8").split("\n").filter((line) => line.length > 0);
+}
+
 /** Chosen by leave-one-writer-out cross-validation on train + dev (never the holdout). */
-export const OUTPUT_TRAIN_OPTIONS: TrainOptions = { learningRate: 2, epochs: 20, window: 8, smoothing: 8, features: { bits: 18, minGram: 3, maxGram: 5, triples: true, marks: true, context: true, lexicon: true } };
+export const OUTPUT_TRAIN_OPTIONS: TrainOptions = {
+  learningRate: 2,
+  epochs: 20,
+  window: 8,
+  smoothing: 8,
+  features: { bits: 18, minGram: 3, maxGram: 5, triples: true, marks: true, context: true, lexicon: true, clusters: wordClusters() },
+};
+
+/**
+ * Each writer-marked unsafe sentence is trained on this many times: an answer has one unsafe sentence
+ * among many safe ones, and without the weight the classifier learns that almost everything is safe
+ * (chosen on dev: recall rose at the same share shown).
+ */
+export const UNSAFE_REPEATS = 2;
 
 function writerLines(): OutputLine[] {
   return [...load("output", "train"), ...load("output", "dev")];
@@ -111,7 +131,9 @@ function skillFiles(): string[] {
 }
 
 export function trainOn(lines: readonly OutputLine[], options: TrainOptions): SemanticModel {
-  return train([...lines.flatMap((l) => examplesOf(l)), ...projectExamples()], options);
+  const examples = lines.flatMap((l) => examplesOf(l));
+  const unsafe = examples.filter((e) => e.label !== "none");
+  return train([...examples, ...Array.from({ length: UNSAFE_REPEATS - 1 }, () => unsafe).flat(), ...projectExamples()], options);
 }
 
 /** One answer as the guard reads it: per sentence, whether the rules withhold it and the classifier's score. */
