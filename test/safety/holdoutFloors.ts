@@ -26,8 +26,13 @@
  * training set (nothing from the holdout read): recall en 0.871 / es 0.825, shown en 0.942 / es 0.967.
  * Scored a third time, as shipped, after round 6 (word classes as features and O40–O45 in training,
  * both chosen on dev; nothing from the holdout read): recall en 0.908 / es 0.854, shown en 0.979 / es 0.975.
- * These writers found the round-4 figures optimistic; the output floors below are this holdout's (its
- * one post-tuning scoring less a margin), not round 4's, which measured a different, easier set.
+ * O33–O36 then joined training.
+ * Output, round 7 (O47–O50, two English and two Spanish writers, one voice brief each, written before
+ * round 7's tuning; O33–O36 and O51–O54 joined training): scored once as shipped before the tuning —
+ * recall en 0.821 / es 0.900, shown en 0.996 / es 0.979 — and once after it (word clusters as features
+ * and unsafe sentences trained on twice, both chosen on dev; nothing from the holdout read): recall en
+ * 0.875 / es 0.938, shown en 0.983 / es 0.983 (rules alone 0.487 / 0.558 at 0.942 / 0.971). The output
+ * floors below are this holdout's post-tuning scoring less a margin.
  * Raise a floor only with a new, unread holdout; never lower one to make a change pass.
  */
 export const FLOORS = {
@@ -37,7 +42,7 @@ export const FLOORS = {
   },
   refusal: { recall: 0.92, allowed: 0.95 },
   output: {
-    en: { recall: 0.85, shown: 0.93 },
-    es: { recall: 0.8, shown: 0.95 },
+    en: { recall: 0.85, shown: 0.95 },
+    es: { recall: 0.9, shown: 0.95 },
   },
 } as const;
