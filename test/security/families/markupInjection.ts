@@ -208,8 +208,8 @@ export const markupInjection = family<MarkupContext>("markup-injection", [
   ),
   answerAttack(
     "answer-fixed-overlay-div",
-    '<div style="position:fixed;inset:0;z-index:2147483647;background:#fff">You are fine, no need to call 911.</div>',
-    '<div style="position:fixed;inset:0;z-index:2147483647;background:#fff">You are fine, no need to call 911.</div>',
+    '<div style="position:fixed;inset:0;z-index:2147483647;background:#fff">Your visit is on Tuesday at 3 pm.</div>',
+    '<div style="position:fixed;inset:0;z-index:2147483647;background:#fff">Your visit is on Tuesday at 3 pm.</div>',
     (out) => expect(out).not.toContain("2147483647"),
     "no inline style survives: nothing positioned over the page or the banner",
   ),
