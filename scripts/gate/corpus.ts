@@ -4,7 +4,7 @@
  * Split by writer in `splits.json`, decided before any tuning: train, dev (thresholds) and a sealed
  * holdout that only the scoring test and bench read.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const WRITERS_DIR = resolve(import.meta.dirname, "../../test/safety/writers");
@@ -133,4 +133,15 @@ export function wilson(successes: number, n: number, z = 1.96): { low: number; h
   const centre = p + (z * z) / (2 * n);
   const margin = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
   return { low: (centre - margin) / denom, high: (centre + margin) / denom };
+}
+
+/** The markdown files under `dir`, depth first, in a fixed (code-unit) order. */
+export function markdownFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...markdownFiles(path));
+    else if (entry.name.endsWith(".md")) out.push(path);
+  }
+  return out;
 }

@@ -5,7 +5,7 @@
  * Seeded: the same corpus gives the same bytes, however many worker threads run the folds. The holdout is never read here.
  *   tsx scripts/gate/train-output.ts [--out FILE] [--check]   (--check: exit 1 if the shipped file differs)
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,7 +15,7 @@ import { encodeModel, type SemanticModel } from "../../src/engine/safety/semanti
 import { createOutputClassifier, OUTPUT_MODEL_FILE } from "../../src/engine/safety/semantic/output";
 import { train, type TrainingExample, type TrainOptions } from "../../src/engine/safety/semantic/train";
 import { trainingArgs, writeOrCheck } from "./cli";
-import { load, readJsonl, type OutputLine } from "./corpus";
+import { load, markdownFiles, readJsonl, type OutputLine } from "./corpus";
 import { curvesByLanguage, type OutOfFold, type UnionPoint } from "./curve";
 import { rulesTrace } from "./score";
 
@@ -103,7 +103,7 @@ export function projectExamples(): TrainingExample[] {
   const corpus = readJsonl<{ direction: string; expect: string; category: string | null; text: string }>(resolve(ROOT, "test/safety/corpus/refusal.jsonl"))
     .filter((c) => c.direction === "output")
     .map((c) => ({ text: c.text, label: c.expect === "refuse" && c.category ? c.category : "none" }));
-  const skills = skillFiles().flatMap((file) => windows(proseOf(file)).map((w) => ({ text: w.sentence, context: w.context, label: "none" })));
+  const skills = markdownFiles(resolve(ROOT, "skills")).flatMap((file) => windows(proseOf(file)).map((w) => ({ text: w.sentence, context: w.context, label: "none" })));
   return [...corpus, ...skills];
 }
 
@@ -113,21 +113,6 @@ function proseOf(file: string): string {
   if (!text.startsWith("---")) return text;
   const parsed = parseFrontmatter(text, file);
   return parsed.ok ? parsed.value.body : text;
-}
-
-/** The shipped skills' markdown files, in a fixed order. */
-function skillFiles(): string[] {
-  const root = resolve(ROOT, "skills");
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith(".md")) out.push(path);
-    }
-  };
-  walk(root);
-  return out;
 }
 
 export function trainOn(lines: readonly OutputLine[], options: TrainOptions): SemanticModel {

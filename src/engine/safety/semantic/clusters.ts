@@ -1,7 +1,9 @@
 /**
  * Word clusters the output classifier reads beside the words: words that a multilingual sentence
- * encoder places near each other ("croup", "crup", "bronchiolitis") share a cluster token, so a
- * phrasing learned with one word carries over to its neighbours and across English and Spanish.
+ * encoder places near each other (drug names and their Spanish forms, "croup" and "crup") share a
+ * cluster token, so a phrasing learned with one word carries over to its neighbours and across
+ * English and Spanish. A word embedded alone also clusters partly by spelling: the table helps, it
+ * does not understand.
  * The table is data built offline (scripts/gate/build-clusters.py) and travels inside the model
  * header (`features.clusters`: entry i is cluster i's words, space-separated), so a model and its
  * clusters can never disagree.
