@@ -1,7 +1,7 @@
-/** Worker side of train-output.ts's cross-validation: the out-of-fold traces of the writers it is given. */
+/** Worker side of train-output.ts's cross-validation: the out-of-fold traces of the folds it is given. */
 import { parentPort, workerData } from "node:worker_threads";
 import type { TrainOptions } from "../../src/engine/safety/semantic/train";
 import { foldTraces } from "./train-output";
 
-const { writers, options } = workerData as { writers: string[]; options: TrainOptions };
-parentPort!.postMessage(writers.map((writer) => foldTraces(writer, options)));
+const { folds, options } = workerData as { folds: string[][]; options: TrainOptions };
+parentPort!.postMessage(folds.map((fold) => foldTraces(fold, options)));

@@ -32,7 +32,9 @@
  * recall en 0.821 / es 0.900, shown en 0.996 / es 0.979 — and once after it (word clusters as features
  * and unsafe sentences trained on twice, both chosen on dev; nothing from the holdout read): recall en
  * 0.875 / es 0.938, shown en 0.983 / es 0.983 (rules alone 0.487 / 0.558 at 0.942 / 0.971). The output
- * floors below are this holdout's post-tuning scoring less a margin.
+ * floors below are this holdout's post-tuning scoring less a margin. Scored a third time, as shipped, after
+ * the guard's cross-validation went from one fold per writer to eight folds of writers (CI ran past its
+ * time; the English threshold moved 0.47 → 0.48): recall en 0.871 / es 0.938, shown en 0.983 / es 0.983.
  * Raise a floor only with a new, unread holdout; never lower one to make a change pass.
  */
 export const FLOORS = {
