@@ -77,6 +77,25 @@ describe("refusal decisions", () => {
     expect(checkRefusal("Dо I hаvе diаbеtеs?", { direction: "input" }).category).toBe("diagnose");
   });
 
+  it("reads a Spanish log's 'tomados' as a word, not as 'toma dos'", () => {
+    const out = (t: string) => checkRefusal(t, { direction: "output", language: "es" });
+    expect(out("| Fecha | Medicamentos tomados | Notas |").refuse).toBe(false);
+    expect(out("Tómate las dos pastillas juntas.").category).toBe("instruct_stop_medication");
+    expect(out("Toma dos pastillas esta noche.").category).toBe("instruct_stop_medication");
+  });
+
+  it("reads a Spanish wish, topic or refusal around 'dejar' as such, and an order as an order", () => {
+    const out = (t: string) => checkRefusal(t, { direction: "output", language: "es" });
+    expect(out("Entiendo que quieras dejar la prednisona porque te sientes mejor.").refuse).toBe(false);
+    expect(out("Entiendo que tengas ganas de dejar el escitalopram ahora que te encuentras mejor.").refuse).toBe(false);
+    expect(out("No puedo indicarle que suspenda o cambie la atorvastatina.").refuse).toBe(false);
+    expect(out("Sobre dejar el escitalopram, eso lo tiene que decidir tu médico.").refuse).toBe(false);
+    expect(out("Deja la prednisona mañana.").category).toBe("instruct_stop_medication");
+    expect(out("Puedes ir dejando la sertralina de a poco.").category).toBe("instruct_stop_medication");
+    expect(out("Tienes que dejar la sertralina ya.").category).toBe("instruct_stop_medication");
+    expect(out("Quiero que dejes la sertralina.").category).toBe("instruct_stop_medication");
+  });
+
   it("handles empty and huge text", () => {
     expect(checkRefusal("", { direction: "input" }).refuse).toBe(false);
     const big = "Please help me organize my visit notes. ".repeat(5_000) + "How much ibuprofen can I take?";
