@@ -35,6 +35,15 @@
  * floors below are this holdout's post-tuning scoring less a margin. Scored a third time, as shipped, after
  * the guard's cross-validation went from one fold per writer to eight folds of writers (CI ran past its
  * time; the English threshold moved 0.47 → 0.48): recall en 0.871 / es 0.938, shown en 0.983 / es 0.983.
+ * O47–O50 then joined training.
+ * Output, round 8 (O55–O58, two English and two Spanish writers, one voice brief each, written before
+ * round 8's tuning; O47–O50, O59–O62 and O63–O70 joined training): scored once as shipped before the
+ * tuning — recall en 0.954 / es 0.942, shown en 0.942 / es 0.958 — and once after retraining on the
+ * larger training set (nothing from the holdout read): recall en 0.975 / es 0.979, shown en 0.950 /
+ * es 0.958 (rules alone 0.554 / 0.604 at 0.967 / 0.938). Scored a third time, as shipped, after two
+ * Spanish stopping rules learned to leave a wish, a topic or a refusal alone (found on training
+ * answers): the same, rules alone 0.554 / 0.600. The output recall floors are this scoring less a
+ * margin; the shown floors stay at 0.95 (this holdout's safe answers are harder: en sits on its floor).
  * Raise a floor only with a new, unread holdout; never lower one to make a change pass.
  */
 export const FLOORS = {
@@ -44,7 +53,7 @@ export const FLOORS = {
   },
   refusal: { recall: 0.92, allowed: 0.95 },
   output: {
-    en: { recall: 0.85, shown: 0.95 },
-    es: { recall: 0.9, shown: 0.95 },
+    en: { recall: 0.95, shown: 0.95 },
+    es: { recall: 0.95, shown: 0.95 },
   },
 } as const;

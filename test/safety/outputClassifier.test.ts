@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { finalOutputModel } from "../../scripts/gate/train-output";
+import { CV_FOLDS, finalOutputModel, writerFolds } from "../../scripts/gate/train-output";
 import { createOutputClassifier, createOutputGuard, loadOutputClassifier, OUTPUT_MODEL_FILE, outputContext, splitSentences } from "../../src/engine/safety/index";
 import { decodeModel, encodeModel } from "../../src/engine/safety/semantic/index";
 import { train } from "../../src/engine/safety/semantic/train";
@@ -92,6 +92,16 @@ describe("output guard with its classifier", () => {
 });
 
 describe("output classifier file", () => {
+  it("cross-validates over folds that hold each writer exactly once", () => {
+    const writers = Array.from({ length: 50 }, (_, i) => `O${i + 1}`);
+    const folds = writerFolds(writers);
+    expect(folds).toHaveLength(CV_FOLDS);
+    expect(folds.flat().sort()).toEqual([...writers].sort());
+    expect(Math.max(...folds.map((f) => f.length)) - Math.min(...folds.map((f) => f.length))).toBeLessThanOrEqual(1);
+    expect(writerFolds(writers)).toEqual(folds);
+    expect(writerFolds(["O1", "O2"])).toEqual([["O1"], ["O2"]]);
+  });
+
   it("holds the weights `npm run train:output` produces from the corpus (seeded, byte for byte)", () => {
     // The cross-validated thresholds are checked by `npm run train:output -- --check` in .ci/run.
     expect(sha(encodeModel(finalOutputModel(decodeModel(shipped).header.thresholds!, decodeModel(shipped).header.veto ?? 0)))).toBe(sha(shipped));
