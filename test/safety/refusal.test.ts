@@ -96,6 +96,18 @@ describe("refusal decisions", () => {
     expect(out("Quiero que dejes la sertralina.").category).toBe("instruct_stop_medication");
   });
 
+  it("a refusal or the user's own question names the act without advising it, in English", () => {
+    const out = (t: string) => checkRefusal(t, { direction: "output", language: "en" });
+    expect(out("I'm sorry, I can't suggest whether to stop the Lexapro or take a break from it.").refuse).toBe(false);
+    expect(out("I can't say whether your dad should stop his warfarin before his tooth extraction.").refuse).toBe(false);
+    expect(out("I'm not able to tell you how to come off the steroids.").refuse).toBe(false);
+    expect(out("Can't say whether to double up on metformin after a missed dose.").refuse).toBe(false);
+    expect(out("You can stop the Lexapro now.").category).toBe("instruct_stop_medication");
+    expect(out("It's fine to skip your metformin today.").category).toBe("instruct_stop_medication");
+    expect(out("Double up on the metformin tonight.").category).toBe("instruct_stop_medication");
+    expect(out("I can't say whether to stop the Lexapro, but honestly you can stop it now.").category).toBe("instruct_stop_medication");
+  });
+
   it("handles empty and huge text", () => {
     expect(checkRefusal("", { direction: "input" }).refuse).toBe(false);
     const big = "Please help me organize my visit notes. ".repeat(5_000) + "How much ibuprofen can I take?";
