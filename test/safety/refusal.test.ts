@@ -108,6 +108,13 @@ describe("refusal decisions", () => {
     expect(out("I can't say whether to stop the Lexapro, but honestly you can stop it now.").category).toBe("instruct_stop_medication");
   });
 
+  it("a label quoted in single quotes is the label's words; an apostrophe opens no quote", () => {
+    const out = (t: string) => checkRefusal(t, { direction: "output", language: "en" });
+    expect(out("Your bottle says: 'Amoxicillin 400 mg/5 mL. Give 5 mL by mouth twice daily for 10 days.'").refuse).toBe(false);
+    expect(out("Your bottle says: 'Amoxicillin 400 mg/5 mL.' Give 5 mL by mouth twice daily for 10 days.").category).toBe("dose");
+    expect(out("Don't worry, it's simple: give 5 mL by mouth twice daily.").category).toBe("dose");
+  });
+
   it("handles empty and huge text", () => {
     expect(checkRefusal("", { direction: "input" }).refuse).toBe(false);
     const big = "Please help me organize my visit notes. ".repeat(5_000) + "How much ibuprofen can I take?";

@@ -158,6 +158,9 @@ const SUGGESTION_QUESTION =
 /** A question for the clinician speaks in the first person: "Can I take…", "¿Sigo con…?", "…since I take X?". */
 const FIRST_PERSON = /(?<![a-z'])(i|i'm|i've|my|me|we|our|us|yo|mi|mis|tengo|tomo|puedo|debo|sigo|necesito|estoy|uso|hago)(?![a-z'])/;
 
+const SINGLE_OPEN = /(?<![a-z0-9'])'(?=[a-z0-9])/g;
+const SINGLE_CLOSE = /(?<=[a-z0-9.!?,;:%)])'(?![a-z0-9])/g;
+
 function lineAt(t: string, pos: number): { start: number; end: number } {
   const start = t.lastIndexOf("\n", pos - 1) + 1;
   const nl = t.indexOf("\n", pos);
@@ -177,6 +180,10 @@ function quoted(t: string, pos: number): boolean {
   let quotes = 0;
   for (let i = para < 0 ? 0 : para; i < pos; i++) if (t.charCodeAt(i) === 34) quotes++;
   if (quotes % 2 === 1) return true;
+  // A single-quoted passage still open: "the bottle says: 'Give 5 mL by mouth…'" (an apostrophe inside
+  // or at the end of a word opens nothing).
+  const before = t.slice(para < 0 ? 0 : para, pos);
+  if ((before.match(SINGLE_OPEN) ?? []).length > (before.match(SINGLE_CLOSE) ?? []).length) return true;
   const lineText = t.slice(line.start, line.end);
   if (!ITEM_LINE.test(lineText) && !BOLD_LINE.test(lineText)) return false;
   // "- **Medications on her list:** …": the item names its own source.
