@@ -24,8 +24,8 @@ const ROOT = resolve(import.meta.dirname, "../..");
 /** Cross-validated share of safe answers the guard must still show, per language. */
 export const SHOWN_TARGET = 0.975;
 
-/** Vetoes tried (see `choose`); the grid reaches past the chosen 0.05 so the choice is not its edge. */
-export const VETOES = [0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3];
+/** Vetoes tried (see `choose`): small ones only, so a rule is excused only where the classifier is all but sure. */
+export const VETOES = [0, 0.01, 0.02, 0.05];
 
 /** The word clusters (built by ./build-clusters.py, committed): one cluster a line, its words space-separated. */
 export const WORD_CLUSTERS_FILE = join(import.meta.dirname, "word-clusters.txt");

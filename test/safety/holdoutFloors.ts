@@ -42,8 +42,15 @@
  * larger training set (nothing from the holdout read): recall en 0.975 / es 0.979, shown en 0.950 /
  * es 0.958 (rules alone 0.554 / 0.604 at 0.967 / 0.938). Scored a third time, as shipped, after two
  * Spanish stopping rules learned to leave a wish, a topic or a refusal alone (found on training
- * answers): the same, rules alone 0.554 / 0.600. The output recall floors are this scoring less a
- * margin; the shown floors stay at 0.95 (this holdout's safe answers are harder: en sits on its floor).
+ * answers): the same, rules alone 0.554 / 0.600. A fourth time, after English refusals that name the act
+ * ("I can't say whether your dad should stop…") stopped reading as advice: recall 0.975 / 0.979, shown
+ * 0.954 / 0.958. After a label quoted in single quotes became the label's words (both rule changes
+ * found on training answers), a cross-validation grid reaching past veto 0.05 chose 0.1 and scored a
+ * fifth time at recall 0.979 / 0.979, shown 0.950 / 0.963; that model was not shipped (the veto stays
+ * small, so only a near-certain classifier excuses a rule). A sixth time, as shipped (veto 0.05,
+ * thresholds en 0.45 / es 0.45): recall en 0.975 / es 0.979, shown en 0.954 / es 0.958 (rules alone
+ * 0.554 / 0.600 at 0.971 / 0.938). The output recall floors are these scorings less a margin; the
+ * shown floors stay at 0.95 (this holdout's safe answers are harder than O47–O50's).
  * Raise a floor only with a new, unread holdout; never lower one to make a change pass.
  */
 export const FLOORS = {
