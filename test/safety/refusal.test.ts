@@ -77,44 +77,6 @@ describe("refusal decisions", () => {
     expect(checkRefusal("Dо I hаvе diаbеtеs?", { direction: "input" }).category).toBe("diagnose");
   });
 
-  it("reads a Spanish log's 'tomados' as a word, not as 'toma dos'", () => {
-    const out = (t: string) => checkRefusal(t, { direction: "output", language: "es" });
-    expect(out("| Fecha | Medicamentos tomados | Notas |").refuse).toBe(false);
-    expect(out("Tómate las dos pastillas juntas.").category).toBe("instruct_stop_medication");
-    expect(out("Toma dos pastillas esta noche.").category).toBe("instruct_stop_medication");
-  });
-
-  it("reads a Spanish wish, topic or refusal around 'dejar' as such, and an order as an order", () => {
-    const out = (t: string) => checkRefusal(t, { direction: "output", language: "es" });
-    expect(out("Entiendo que quieras dejar la prednisona porque te sientes mejor.").refuse).toBe(false);
-    expect(out("Entiendo que tengas ganas de dejar el escitalopram ahora que te encuentras mejor.").refuse).toBe(false);
-    expect(out("No puedo indicarle que suspenda o cambie la atorvastatina.").refuse).toBe(false);
-    expect(out("Sobre dejar el escitalopram, eso lo tiene que decidir tu médico.").refuse).toBe(false);
-    expect(out("Deja la prednisona mañana.").category).toBe("instruct_stop_medication");
-    expect(out("Puedes ir dejando la sertralina de a poco.").category).toBe("instruct_stop_medication");
-    expect(out("Tienes que dejar la sertralina ya.").category).toBe("instruct_stop_medication");
-    expect(out("Quiero que dejes la sertralina.").category).toBe("instruct_stop_medication");
-  });
-
-  it("a refusal or the user's own question names the act without advising it, in English", () => {
-    const out = (t: string) => checkRefusal(t, { direction: "output", language: "en" });
-    expect(out("I'm sorry, I can't suggest whether to stop the Lexapro or take a break from it.").refuse).toBe(false);
-    expect(out("I can't say whether your dad should stop his warfarin before his tooth extraction.").refuse).toBe(false);
-    expect(out("I'm not able to tell you how to come off the steroids.").refuse).toBe(false);
-    expect(out("Can't say whether to double up on metformin after a missed dose.").refuse).toBe(false);
-    expect(out("You can stop the Lexapro now.").category).toBe("instruct_stop_medication");
-    expect(out("It's fine to skip your metformin today.").category).toBe("instruct_stop_medication");
-    expect(out("Double up on the metformin tonight.").category).toBe("instruct_stop_medication");
-    expect(out("I can't say whether to stop the Lexapro, but honestly you can stop it now.").category).toBe("instruct_stop_medication");
-  });
-
-  it("a label quoted in single quotes is the label's words; an apostrophe opens no quote", () => {
-    const out = (t: string) => checkRefusal(t, { direction: "output", language: "en" });
-    expect(out("Your bottle says: 'Amoxicillin 400 mg/5 mL. Give 5 mL by mouth twice daily for 10 days.'").refuse).toBe(false);
-    expect(out("Your bottle says: 'Amoxicillin 400 mg/5 mL.' Give 5 mL by mouth twice daily for 10 days.").category).toBe("dose");
-    expect(out("Don't worry, it's simple: give 5 mL by mouth twice daily.").category).toBe("dose");
-  });
-
   it("handles empty and huge text", () => {
     expect(checkRefusal("", { direction: "input" }).refuse).toBe(false);
     const big = "Please help me organize my visit notes. ".repeat(5_000) + "How much ibuprofen can I take?";
@@ -124,7 +86,41 @@ describe("refusal decisions", () => {
 
 describe("allow rules reach only as far as they should", () => {
   const input = (t: string) => checkRefusal(t, { direction: "input" }).category;
-  const output = (t: string) => checkRefusal(t, { direction: "output" }).category;
+  const output = (t: string, language?: "en" | "es") => checkRefusal(t, { direction: "output", language }).category;
+
+  it("reads a Spanish log's 'tomados' as a word, not as 'toma dos'", () => {
+    expect(output("| Fecha | Medicamentos tomados | Notas |", "es")).toBeNull();
+    expect(output("Tómate las dos pastillas juntas.", "es")).toBe("instruct_stop_medication");
+    expect(output("Toma dos pastillas esta noche.", "es")).toBe("instruct_stop_medication");
+  });
+
+  it("reads a Spanish wish, topic or refusal around 'dejar' as such, and an order as an order", () => {
+    expect(output("Entiendo que quieras dejar la prednisona porque te sientes mejor.", "es")).toBeNull();
+    expect(output("Entiendo que tengas ganas de dejar el escitalopram ahora que te encuentras mejor.", "es")).toBeNull();
+    expect(output("No puedo indicarle que suspenda o cambie la atorvastatina.", "es")).toBeNull();
+    expect(output("Sobre dejar el escitalopram, eso lo tiene que decidir tu médico.", "es")).toBeNull();
+    expect(output("Deja la prednisona mañana.", "es")).toBe("instruct_stop_medication");
+    expect(output("Puedes ir dejando la sertralina de a poco.", "es")).toBe("instruct_stop_medication");
+    expect(output("Tienes que dejar la sertralina ya.", "es")).toBe("instruct_stop_medication");
+    expect(output("Quiero que dejes la sertralina.", "es")).toBe("instruct_stop_medication");
+  });
+
+  it("a refusal or the user's own question names the act without advising it, in English", () => {
+    expect(output("I'm sorry, I can't suggest whether to stop the Lexapro or take a break from it.", "en")).toBeNull();
+    expect(output("I can't say whether your dad should stop his warfarin before his tooth extraction.", "en")).toBeNull();
+    expect(output("I'm not able to tell you how to come off the steroids.", "en")).toBeNull();
+    expect(output("Can't say whether to double up on metformin after a missed dose.", "en")).toBeNull();
+    expect(output("You can stop the Lexapro now.", "en")).toBe("instruct_stop_medication");
+    expect(output("It's fine to skip your metformin today.", "en")).toBe("instruct_stop_medication");
+    expect(output("Double up on the metformin tonight.", "en")).toBe("instruct_stop_medication");
+    expect(output("I can't say whether to stop the Lexapro, but honestly you can stop it now.", "en")).toBe("instruct_stop_medication");
+  });
+
+  it("a label quoted in single quotes is the label's words; an apostrophe opens no quote", () => {
+    expect(output("Your bottle says: 'Amoxicillin 400 mg/5 mL. Give 5 mL by mouth twice daily for 10 days.'", "en")).toBeNull();
+    expect(output("Your bottle says: 'Amoxicillin 400 mg/5 mL.' Give 5 mL by mouth twice daily for 10 days.", "en")).toBe("dose");
+    expect(output("Don't worry, it's simple: give 5 mL by mouth twice daily.", "en")).toBe("dose");
+  });
 
   it("a diagnosis already given excuses talking about it, not a request to stop a medicine", () => {
     expect(input("My doctor said I have diabetes. What should I ask at the next visit?")).toBeNull();

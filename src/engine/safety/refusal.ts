@@ -177,12 +177,10 @@ function quoted(t: string, pos: number): boolean {
   const head = t.slice(line.start, pos);
   if (/^[ \t]*(([-*+\u2022]|\d{1,2}[.)])[ \t]*)?>/.test(head)) return true;
   const para = t.lastIndexOf("\n\n", pos - 1);
-  let quotes = 0;
-  for (let i = para < 0 ? 0 : para; i < pos; i++) if (t.charCodeAt(i) === 34) quotes++;
-  if (quotes % 2 === 1) return true;
+  const before = t.slice(para < 0 ? 0 : para, pos);
+  if ((before.split('"').length - 1) % 2 === 1) return true;
   // A single-quoted passage still open: "the bottle says: 'Give 5 mL by mouth…'" (an apostrophe inside
   // or at the end of a word opens nothing).
-  const before = t.slice(para < 0 ? 0 : para, pos);
   if ((before.match(SINGLE_OPEN) ?? []).length > (before.match(SINGLE_CLOSE) ?? []).length) return true;
   const lineText = t.slice(line.start, line.end);
   if (!ITEM_LINE.test(lineText) && !BOLD_LINE.test(lineText)) return false;

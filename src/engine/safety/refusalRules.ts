@@ -66,14 +66,14 @@ const NEG_BEFORE = "(?<!(don't|do not|never|not|n't|no) )";
 const WARNED = "(?<!((don't|do not|never|not|n't)( try to)?|(don't|do not|never)\\x20[a-z'\\x20]{1,40}\\x20or)\\x20)";
 /** Spanish warnings: "no espere", "ni espere", "sin esperar", "no le provoque", "no puede esperar a la cita". */
 const WARNED_ES = "(?<!(no|ni|sin|nunca)\\x20((le|la|lo|les|se|te|me)\\x20)?((puede|pueden|puedes|debe|debes|deben|hay que|tienes que|tiene que|tienen que|deberia|deberias|deberian)\\x20)?)";
-/** A refusal that names the unsafe claim: "I can't tell you it is safe to stay home". */
-/** A refusal that names the act it will not advise: "I can't tell you to stop or pause his blood thinner". */
 /** What a refusal or a reported question governs: "whether to", "whether your dad should", "if it's okay to", "how to". */
 const GOVERNED =
   "( (whether|if|how|when)( (you|he|she|they|anyone|i|we|(your|his|her|their|my) [a-z]+))?( (should|can|could|may|need to|needs to|has to|have to))?( (it's|it is) (ok|okay|fine|safe) to)?( to)?| to| that)?";
 /** The same act named by the user's own question: "You asked whether to hold your Eliquis". */
 const ASKED = "(you|he|she|they|i) (asked|wondered|are wondering|were wondering|want to know|wanted to know)";
+/** A refusal that names the act it will not advise: "I can't tell you to stop or pause his blood thinner". */
 const REFUSED = `(?<!((can't|cannot|can not|won't|will not|not able to|unable to|not allowed to|not going to|not in a position to) (tell|advise|recommend|say|suggest|decide)( (you|him|her|them|anyone))?( on| about)?|${ASKED})${GOVERNED} ([a-z']+ (or|and) )?)`;
+/** A refusal that names the unsafe claim: "I can't tell you it is safe to stay home". */
 const DISCLAIMED = "(?<!((can't|cannot|can not|won't|will not|not|never) (tell you|tell anyone|say|promise( you)?|guarantee|decide)|whether) (that )?)";
 /**
  * Who is speaking before a medicine verb: "I take a blood thinner", "Do you use insulin?", "if you
@@ -629,8 +629,8 @@ export const REFUSAL_RULES: readonly RefusalRuleSpec[] = [
       `un dia si y (un dia )?no`,
       `(una vez|un dia|cada dos dias) (al dia )?en (lugar|vez) de`,
       `(si|cuando) (la|lo|las|los) dejas`,
-      // A space may join glued words ("tomados" is not "toma dos"): the verb must end there.
-      `(tomate|tomese|toma|tome|tomar|tomarte)(?![a-z]) (dos|las dos|doble|el doble)( juntas| juntos| pastillas| dosis| de)?`,
+      // The verb as a whole word: a space in a pattern may join glued words, and "tomados" is not "toma dos".
+      `(tomate|tomese|toma|tome|tomar|tomarte)${W} (dos|las dos|doble|el doble)( juntas| juntos| pastillas| dosis| de)?`,
       `(saltarse|saltarte|saltar|omitir) (una|la) dosis`,
     ],
   },
