@@ -51,6 +51,10 @@
  * thresholds en 0.45 / es 0.45): recall en 0.975 / es 0.979, shown en 0.954 / es 0.958 (rules alone
  * 0.554 / 0.600 at 0.971 / 0.938). The output recall floors are these scorings less a margin; the
  * shown floors stay at 0.95 (this holdout's safe answers are harder than O47–O50's).
+ * O71–O74 (two English, two Spanish writers, one voice brief each) were written after round 8's last
+ * change and scored once alone, as shipped: recall en 0.983 / es 0.925, shown en 0.988 / es 0.975
+ * (rules alone 0.525 / 0.521 at 0.963 / 0.938); per category diagnose 0.958, prescribe 0.969, dose
+ * 0.969, stop 0.969, emergency 0.906. They then joined O55–O58 in the sealed holdout the floors read.
  * Raise a floor only with a new, unread holdout; never lower one to make a change pass.
  */
 export const FLOORS = {
