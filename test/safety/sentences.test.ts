@@ -15,6 +15,17 @@ describe("sentences", () => {
     expect(sentenceEnd("It is 6. Then")).toBe("It is 6. ".length);
   });
 
+  it("reads a title and its name as one sentence, however the stream is cut", () => {
+    const text = "Dr. Patel's note says to stop aspirin 5 days before. Ask Dra. Ruiz, e.g. by phone. See St. Mary's.";
+    expect(splitSentences(text).map((s) => s.text)).toEqual(["Dr. Patel's note says to stop aspirin 5 days before. ", "Ask Dra. Ruiz, e.g. by phone. ", "See St. Mary's."]);
+    expect(sentenceEnd("Ask Dr.")).toBe(-1);
+    expect(sentenceEnd("Ask Dr. ")).toBe(-1);
+    expect(sentenceEnd("Ask Dr. P")).toBe(-1);
+    // Only the title itself: "Take it with the rest of your meds. Then call" still ends at "meds.".
+    expect(sentenceEnd("Take it with your meds. Then")).toBe("Take it with your meds. ".length);
+    expect(sentenceEnd("Call the ER. Now")).toBe("Call the ER. ".length);
+  });
+
   it("gives back the whole text, in order, with offsets that point into it", () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom("a", " ", ".", "!", "?", "\n", '"', "6", "…"), maxLength: 80 }), (text) => {

@@ -4,6 +4,13 @@
  */
 
 /**
+ * Words whose full stop ends no sentence: titles before a name ("Dr. Patel's note says to stop the
+ * aspirin" is one sentence, and the guard must read the attribution with the instruction), "St. John's
+ * wort", "e.g." and "vs.".
+ */
+const NO_STOP_BEFORE = /(?<![\p{L}.])(dr|dra|drs|mr|mrs|ms|mx|sr|sra|srta|prof|st|sta|lic|e\.g|i\.e|vs)$/iu;
+
+/**
  * Index just past the first complete sentence in `text` (terminator, closing quotes or brackets, then
  * whitespace), or -1 when no sentence is complete yet. A newline always ends a sentence (list items,
  * table rows, headings).
@@ -17,6 +24,11 @@ export function sentenceEnd(text: string): number {
       return j;
     }
     if (c !== "." && c !== "!" && c !== "?" && c !== "…" && c !== "。") continue;
+    if (c === "." && NO_STOP_BEFORE.test(text.slice(Math.max(0, i - 5), i))) {
+      const after = text.slice(i + 1, i + 3);
+      if (after.length < 2) return -1; // the next chunk decides ("Dr." may go on "Dr. Patel")
+      if (/^ \p{L}/u.test(after)) continue;
+    }
     let j = i + 1;
     while (j < text.length && /[.!?…"'”’)\]*_]/.test(text[j])) j++;
     if (j >= text.length) return -1; // the next chunk decides ("6." may become "6.5")
