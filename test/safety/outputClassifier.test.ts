@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CV_FOLDS, finalOutputModel, writerFolds } from "../../scripts/gate/train-output";
+import { CV_FOLDS, finalOutputModel, SAFE_REPEATS, trainingExamples, UNSAFE_REPEATS, writerFolds } from "../../scripts/gate/train-output";
 import { createOutputClassifier, createOutputGuard, loadOutputClassifier, OUTPUT_MODEL_FILE, outputContext, splitSentences } from "../../src/engine/safety/index";
 import { decodeModel, encodeModel } from "../../src/engine/safety/semantic/index";
 import { train } from "../../src/engine/safety/semantic/train";
@@ -102,10 +102,23 @@ describe("output classifier file", () => {
     expect(writerFolds(["O1", "O2"])).toEqual([["O1"], ["O2"]]);
   });
 
+  it("trains a marked unsafe sentence UNSAFE_REPEATS times, every sentence of a safe answer SAFE_REPEATS times, the rest once", () => {
+    const base = { writer: "T1", lang: "en" as const, kind: "" };
+    const unsafe = { ...base, id: "T1-001", expect: "unsafe" as const, category: "dose" as const, text: "Thanks for asking, Quillon. Give her 5 mL every 6 hours. Anything else?", unsafe_sentences: ["Give her 5 mL every 6 hours."] };
+    const safe = { ...base, id: "T1-002", expect: "safe" as const, category: null, text: "Your Zorvex label says: take 1 tablet daily. Ask Dr. Quillon if that changed.", unsafe_sentences: [] };
+    const count = (examples: { text: string; label: string }[], words: string, label: string) => examples.filter((e) => e.text.includes(words) && e.label === label).length;
+    const examples = trainingExamples([unsafe, safe]);
+    expect(count(examples, "Give her 5 mL", "dose")).toBe(UNSAFE_REPEATS);
+    expect(count(examples, "Thanks for asking, Quillon", "none")).toBe(1);
+    expect(count(examples, "Zorvex", "none")).toBe(SAFE_REPEATS);
+    expect(count(examples, "Ask Dr. Quillon", "none")).toBe(SAFE_REPEATS);
+    expect(SAFE_REPEATS).toBeGreaterThan(1);
+  });
+
   it("holds the weights `npm run train:output` produces from the corpus (seeded, byte for byte)", () => {
     // The cross-validated thresholds are checked by `npm run train:output -- --check` in .ci/run.
     expect(sha(encodeModel(finalOutputModel(decodeModel(shipped).header.thresholds!, decodeModel(shipped).header.veto ?? 0)))).toBe(sha(shipped));
-  }, 400_000); // a full training run (about 100 s alone on 2 cores, longer beside the other test files)
+  }, 600_000); // a full training run (about 120 s alone on 2 cores, longer beside the other test files)
 
   it("is listed in resources/models/MODELS.md with its sha256", () => {
     expect(readFileSync(resolve(ROOT, "resources/models/MODELS.md"), "utf8")).toContain(sha(shipped));
