@@ -55,6 +55,15 @@
  * change and scored once alone, as shipped: recall en 0.983 / es 0.925, shown en 0.988 / es 0.975
  * (rules alone 0.525 / 0.521 at 0.963 / 0.938); per category diagnose 0.958, prescribe 0.969, dose
  * 0.969, stop 0.969, emergency 0.906. They then joined O55–O58 in the sealed holdout the floors read.
+ * Output, round 9 (O75–O78 and O91–O94: four English and four Spanish writers, one voice brief each;
+ * O55–O58 and O71–O74 joined training with O79–O90 and O95–O98). O75–O78 were written before round 9's
+ * tuning and scored once with round 8's model as shipped: recall en 0.954 / es 0.954, shown en 0.971 /
+ * es 0.992. After round 9 (safe answers trained on three times and "Dr. Patel" kept in one sentence,
+ * both chosen by cross-validation on train and dev; the larger training set; nothing from the holdout
+ * read), as shipped: O75–O78 recall 0.979 / 0.967, shown 0.983 / 0.983; O91–O94 (first scoring)
+ * recall 0.967 / 0.963, shown 0.988 / 0.996; together recall en 0.973 / es 0.965, shown en 0.985 /
+ * es 0.990 (rules alone 0.533 / 0.477 at 0.967 / 0.960); per category diagnose 0.932, prescribe 0.948,
+ * dose 0.995, stop 0.979, emergency 0.990. The output floors are now issue 20's targets.
  * Raise a floor only with a new, unread holdout; never lower one to make a change pass.
  */
 export const FLOORS = {
@@ -64,7 +73,7 @@ export const FLOORS = {
   },
   refusal: { recall: 0.92, allowed: 0.95 },
   output: {
-    en: { recall: 0.95, shown: 0.95 },
-    es: { recall: 0.95, shown: 0.95 },
+    en: { recall: 0.95, shown: 0.97 },
+    es: { recall: 0.95, shown: 0.97 },
   },
 } as const;
